@@ -74,16 +74,10 @@ struct Plies {
 }
 
 impl Plies {
-    /// The start with black to throw first when `black` (the data's first throw says who
-    /// starts, BG-2).
-    fn start(game: &Arc<Game>, black: bool) -> Plies {
-        let mut state = State::new(Arc::clone(game));
-        if black {
-            let text = notation::position_text(&state).replacen(" white", " black", 1);
-            state = notation::parse_position(game, &text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        }
+    /// The start, the opening roll to come (BG-2).
+    fn start(game: &Arc<Game>) -> Plies {
         Plies {
-            state,
+            state: State::new(Arc::clone(game)),
             pass_due: false,
         }
     }
@@ -144,22 +138,33 @@ impl Plies {
     }
 
     /// Plays the ply written `text` (the data's notation), which must be legal:
-    /// `start:P:A-B` is the first throw, P starting with the dice A and B.
+    /// `start:P:A-B` is OpenSpiel's first chance node, P starting with the dice A and B
+    /// (x with the lower first, o with the higher), which is the engine's opening roll
+    /// `roll:B-A` (white's die B, black's A).
     fn play_text(&mut self, text: &str, place: &str) {
-        let ply = match text.strip_prefix("start:") {
+        let (ply, starter) = match text.strip_prefix("start:") {
             Some(start) => {
                 let (player, dice) = start.split_once(':').expect("start:P:A-B");
-                *self = Plies::start(self.state.game(), player == "o");
-                format!("roll:{dice}")
+                let (a, b) = dice.split_once('-').expect("start:P:A-B");
+                (format!("roll:{b}-{a}"), Some(player))
             }
-            None => text.to_string(),
+            None => (text.to_string(), None),
         };
+        assert_eq!(
+            self.state.opening(),
+            starter.is_some(),
+            "{place}: `{text}` at the opening"
+        );
         let all = self.legal();
         let Some((_, moves)) = all.iter().find(|(t, _)| *t == ply) else {
             let texts: Vec<&String> = all.iter().map(|(t, _)| t).collect();
             panic!("{place}: `{text}` is not legal here: {texts:?}");
         };
         self.play(moves);
+        if let Some(starter) = starter {
+            let to_move = PLAYERS[self.state.to_move().index()];
+            assert_eq!(to_move, starter, "{place}: who starts after `{text}`");
+        }
     }
 
     /// Adds the plies below this position (at depth `d`) to `counts`.
@@ -181,25 +186,11 @@ impl Plies {
 }
 
 /// The leaf counts below `plies` at depths 1 to `depth` in OpenSpiel's plies (a finished
-/// game has none); from the start, `first`, the first throw's 30 outcomes (who starts,
-/// with which throw, never a double) lead.
-fn perft(plies: &mut Plies, depth: usize, first: bool) -> Vec<u64> {
+/// game has none); from the start, the opening roll's 30 outcomes lead, as OpenSpiel's
+/// first chance node.
+fn perft(plies: &mut Plies, depth: usize) -> Vec<u64> {
     let mut counts = vec![0; depth];
-    if !first {
-        plies.walk(0, &mut counts);
-        return counts;
-    }
-    for (starter, black) in PLAYERS.iter().zip([false, true]) {
-        for (a, b) in (1..=6).flat_map(|a| (1..=6).map(move |b| (a, b))) {
-            // OpenSpiel's x starts with the lower die first, o with the higher.
-            if (a < b) != black && a != b {
-                counts[0] += 1;
-                let mut start = Plies::start(plies.state.game(), black);
-                start.play_text(&format!("start:{starter}:{a}-{b}"), "the first throw");
-                start.walk(1, &mut counts);
-            }
-        }
-    }
+    plies.walk(0, &mut counts);
     counts
 }
 
@@ -209,13 +200,13 @@ fn check_perft_file(path: &str, name: &str, limit: u64) -> usize {
     let g = game(name);
     let mut checked = 0;
     for case in perft_file::read(path, Some(name)) {
-        let mut plies = Plies::start(&g, false);
+        let mut plies = Plies::start(&g);
         let moves: Vec<&str> = case.moves.split_whitespace().collect();
         for (i, m) in moves.iter().enumerate() {
             plies.play_text(m, &format!("{}: move {}", case.place, i + 1));
         }
         let depth = case.depth_within(limit);
-        let got = perft(&mut plies, depth, moves.is_empty());
+        let got = perft(&mut plies, depth);
         checked += case.assert_agrees(&got);
     }
     checked
@@ -239,7 +230,7 @@ fn outcome(state: &State, hyper: bool) -> String {
 fn replay(path: &str, name: &str) -> (usize, usize) {
     let g = game(name);
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let mut plies = Plies::start(&g, false);
+    let mut plies = Plies::start(&g);
     let (mut games, mut plies_played) = (0, 0);
     for (i, line) in text.lines().enumerate() {
         let place = format!("{path}:{}", i + 1);
@@ -251,7 +242,7 @@ fn replay(path: &str, name: &str) -> (usize, usize) {
                 games == 0 || plies.state.outcome().is_some(),
                 "{place}: unfinished"
             );
-            (plies, games) = (Plies::start(&g, false), games + 1);
+            (plies, games) = (Plies::start(&g), games + 1);
             continue;
         }
         let fields: Vec<&str> = line.split(" ; ").collect();

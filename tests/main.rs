@@ -72,6 +72,7 @@ mod moves;
 mod mu_torere_reference;
 mod named_paths;
 mod next_to_origin;
+mod opening_roll;
 mod othello_reference;
 mod oware_reference;
 mod parallel;

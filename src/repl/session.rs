@@ -723,8 +723,18 @@ impl Session {
         };
         let mover = self.player_name(self.state.to_move());
         let text = notation::move_text(&self.state, throw);
+        let opening = (self.state.opening())
+            .then(|| {
+                self.state
+                    .chance()
+                    .and_then(|d| d.parts.get(throw.outcome()).cloned())
+            })
+            .flatten();
         self.state.apply(throw);
         self.redo.clear();
+        if let Some(dice) = opening {
+            return self.opening_line(&dice, &text);
+        }
         let value = self.state.thrown().unwrap_or(0);
         match self.state.dice_left() {
             [] => format!("{mover} throws {value} ({text})\n"),
@@ -733,6 +743,19 @@ impl Session {
                 format!("{mover} throws {} ({text})\n", dice.join(", "))
             }
         }
+    }
+
+    /// The line that tells the opening roll, just thrown: each player's die, in turn
+    /// order, and who starts (`opening roll: white 5, black 3, white starts (roll:5-3)`).
+    fn opening_line(&self, dice: &[u8], text: &str) -> String {
+        let each: Vec<String> = (Player::all(dice.len()).zip(dice))
+            .map(|(p, die)| format!("{} {die}", self.player_name(p)))
+            .collect();
+        let starter = self.player_name(self.state.to_move());
+        format!(
+            "opening roll: {}, {starter} starts ({text})\n",
+            each.join(", ")
+        )
     }
 
     fn think(&mut self, level: &Level) -> Option<ai::Thought> {

@@ -14,6 +14,13 @@ fn throw_key(outcome: u8) -> u64 {
         .rotate_left(29)
 }
 
+/// The hash key of a position before the opening roll (`opening roll one die each`).
+const OPENING_KEY: u64 = 0x5DEE_CE66_D1CE_0B3A;
+
+/// The bit of a throw's [`Move`] that marks it a throw of the opening roll (its outcome
+/// one of [`Dice::opening`]'s).
+const OPENING_THROW: u64 = 1 << 32;
+
 /// The most dice a turn holds to use one by one (four dice, a double given twice).
 pub(super) const MOST_DICE_LEFT: usize = 8;
 
@@ -30,6 +37,9 @@ pub(super) struct Thrown {
     left: u8,
     /// The dice left, in the order thrown; 0 in the slots past them.
     dice: [u8; MOST_DICE_LEFT],
+    /// Whether the opening roll is still to come (`opening roll one die each`): no
+    /// player has moved, and the first throw decides who starts.
+    opening: bool,
 }
 
 impl Thrown {
@@ -45,11 +55,19 @@ impl Thrown {
         &self.dice[..usize::from(self.left)]
     }
 
-    /// The hash key of the turn's dice: the throw's, and the dice left's.
+    /// Whether the opening roll is still to come (`opening roll one die each`).
+    #[inline]
+    pub(super) fn opening(self) -> bool {
+        self.opening
+    }
+
+    /// The hash key of the turn's dice: the throw's, and the dice left's (before the
+    /// opening roll, the opening's).
     #[inline]
     fn key(self) -> u64 {
         match self.outcome.checked_sub(1) {
             Some(outcome) => throw_key(outcome) ^ self.dice_key(),
+            None if self.opening => OPENING_KEY,
             None => 0,
         }
     }
@@ -88,11 +106,27 @@ impl Move {
         }
     }
 
-    /// For a throw of the dice, the index of its outcome in [`Dice::outcomes`]; 0 for any
-    /// other move.
+    /// The throw of the opening roll by rule `rule` that shows outcome number `outcome` (its
+    /// index in the outcomes of [`Dice::opening`]).
+    pub fn opening_throw(rule: u8, outcome: usize) -> Move {
+        Move {
+            path: OPENING_THROW | outcome as u64,
+            ..Move::pass(rule)
+        }
+    }
+
+    /// For a throw of the dice, the index of its outcome in [`Dice::outcomes`] (for a
+    /// throw of the opening roll, in [`Dice::opening`]'s); 0 for any other move.
     #[inline]
     pub fn outcome(self) -> usize {
-        self.path as usize
+        (self.path as u32) as usize
+    }
+
+    /// For a throw of the dice, whether it is the opening roll's
+    /// ([`Move::opening_throw`]).
+    #[inline]
+    pub fn opens(self) -> bool {
+        self.path & OPENING_THROW != 0
     }
 
     /// For a move along a track `by die`, the die it uses; 0 for a move by the sum.
@@ -104,15 +138,44 @@ impl Move {
 
 impl State {
     /// The dice, when the player to move must throw them now (a chance point: the legal
-    /// moves are the throws, each as likely as its weight says); `None` otherwise.
+    /// moves are the throws, each as likely as its weight says); `None` otherwise. Before
+    /// the opening roll ([`State::opening`]), the opening's throws.
     pub fn chance(&self) -> Option<&Dice> {
         let rule = self.game.facts.roll_rule?;
         if self.position.thrown.outcome != 0 || self.position.ended.is_some() {
             return None;
         }
         match &self.game.moves[rule as usize].kind {
+            MoveKind::Roll(dice) if self.position.thrown.opening => dice.opening.as_deref(),
             MoveKind::Roll(dice) => Some(dice),
             _ => None,
+        }
+    }
+
+    /// Whether the opening roll is still to come (`opening roll one die each`): the next
+    /// throw is each player's one die, the higher's owner starting.
+    pub fn opening(&self) -> bool {
+        self.position.thrown.opening
+    }
+
+    /// Leaves the opening roll to come, in a game that has one (a start position, or one
+    /// read as such), with its hash key.
+    pub(super) fn await_opening(&mut self) {
+        let rule = usize::from(self.game.facts.roll_rule.unwrap_or(0));
+        let has = matches!(&self.game.moves.get(rule).map(|r| &r.kind),
+            Some(MoveKind::Roll(dice)) if dice.opening.is_some());
+        if has && self.position.thrown.outcome == 0 && !self.position.thrown.opening {
+            self.position.thrown.opening = true;
+            self.position.hash ^= OPENING_KEY;
+        }
+    }
+
+    /// The throw by rule `rule` that shows outcome number `outcome` of the dice that
+    /// [`State::chance`] gives: the opening roll's while it is to come, else the turn's.
+    fn throw_move(&self, rule: u8, outcome: usize) -> Move {
+        match self.position.thrown.opening {
+            true => Move::opening_throw(rule, outcome),
+            false => Move::throw(rule, outcome),
         }
     }
 
@@ -136,7 +199,7 @@ impl State {
         let mut way = pick(dice.total() as usize) as u64;
         for (outcome, &(_, weight)) in dice.outcomes.iter().enumerate() {
             if way < weight {
-                return Some(Move::throw(rule, outcome));
+                return Some(self.throw_move(rule, outcome));
             }
             way -= weight;
         }
@@ -147,7 +210,7 @@ impl State {
     pub(super) fn throws(&self, dice: &Dice, out: &mut MoveList) {
         let rule = self.game.facts.roll_rule.unwrap_or(0);
         for outcome in 0..dice.outcomes.len() {
-            out.push(Move::throw(rule, outcome));
+            out.push(self.throw_move(rule, outcome));
         }
     }
 
@@ -334,6 +397,9 @@ impl State {
     /// its dice are left to use); the same player moves.
     #[inline]
     pub(super) fn throw(&mut self, m: Move) {
+        if m.opens() {
+            return self.open(m);
+        }
         // Before the throw the turn holds no dice (whose key is 0).
         let outcome = m.outcome() as u8;
         self.position.thrown.outcome = outcome + 1;
@@ -341,6 +407,29 @@ impl State {
         let kind = &self.game.moves[usize::from(m.rule)].kind;
         if matches!(kind, MoveKind::Roll(dice) if dice.one_by_one_used()) {
             self.give_dice(m);
+        }
+    }
+
+    /// Plays a throw of the opening roll: the player whose die is the higher moves, with
+    /// the two dice left to use as after a throw of them.
+    #[cold]
+    #[inline(never)]
+    fn open(&mut self, m: Move) {
+        let opened = match &self.game.moves[usize::from(m.rule)].kind {
+            MoveKind::Roll(dice) => dice.opened_by(m.outcome()),
+            _ => None,
+        };
+        let Some((outcome, starter)) = opened else {
+            return;
+        };
+        self.position.hash ^= OPENING_KEY;
+        self.position.thrown.opening = false;
+        self.throw(Move::throw(m.rule, outcome));
+        let (before, starter) = (self.position.to_move, Player::all(2).nth(starter));
+        if let Some(starter) = starter {
+            let keys = &self.game.tables.zobrist.to_move;
+            self.position.hash ^= keys[before.index()] ^ keys[starter.index()];
+            self.position.to_move = starter;
         }
     }
 

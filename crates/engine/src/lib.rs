@@ -37,7 +37,7 @@ mod walk;
 pub use movelist::MoveList;
 pub use quiet::QuietMemo;
 pub use report::{EffectFired, MoveReport, SowFired};
-pub use setup::{unmoved_at_start, usual_stock, Setup, SetupError, SetupPart};
+pub use setup::{unmoved_at_start, usual_stock, Setup, SetupDice, SetupError, SetupPart};
 
 use std::sync::Arc;
 
@@ -1130,6 +1130,7 @@ impl State {
         let mut state = State::with_position(game, cells, counts, Vec::new(), Player::FIRST);
         state.init_stock(stock);
         state.init_stacks(&heights);
+        state.await_opening();
         state
     }
 

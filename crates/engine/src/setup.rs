@@ -44,10 +44,8 @@ pub struct Setup {
     pub played: Option<(Site, Site)>,
     /// Games with `end when N moves without ...`: the moves in a row without progress.
     pub clock: u16,
-    /// Games of chance: the throw of this turn, as the index of its outcome in
-    /// [`Dice::outcomes`](rulebook_model::Dice::outcomes), with the dice left to use
-    /// (dice used one by one; empty otherwise); `None` before the throw.
-    pub thrown: Option<(usize, Vec<u8>)>,
+    /// Games of chance: the throw of this turn, or the opening roll to come.
+    pub thrown: SetupDice,
     /// Games whose walls lie in grooves: the walls standing, by number
     /// ([`Grooves`](rulebook_model::Grooves)), lowest first; games whose lines are drawn
     /// on the sides of cells: the sides drawn, by number
@@ -79,11 +77,26 @@ impl Setup {
             passing: None,
             played: None,
             clock: 0,
-            thrown: None,
+            thrown: SetupDice::Due,
             walls: Vec::new(),
             to_move: Player::FIRST,
         }
     }
+}
+
+/// The dice of a described position ([`Setup::thrown`]), in a game of chance.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum SetupDice {
+    /// The dice are to be thrown for this turn (in other games: always).
+    #[default]
+    Due,
+    /// The opening roll is to come (`opening roll one die each`): its throw decides who
+    /// starts.
+    Opening,
+    /// The throw of this turn, as the index of its outcome in
+    /// [`Dice::outcomes`](rulebook_model::Dice::outcomes), with the dice left to use
+    /// (dice used one by one; empty otherwise).
+    Made(usize, Vec<u8>),
 }
 
 /// Why a [`Setup`] is not a position of the game.
@@ -413,15 +426,7 @@ impl State {
             state.position.traces.clock = setup.clock;
         }
         state.set_walls(&setup.walls)?;
-        let throws = state.chance().map_or(0, |dice| dice.outcomes.len());
-        if let (Some((outcome, dice)), Some(rule)) = (&setup.thrown, state.game.facts.roll_rule) {
-            if *outcome < throws {
-                state.throw(crate::Move::throw(rule, *outcome));
-                if !state.dice_left().is_empty() {
-                    state.set_dice_left(dice);
-                }
-            }
-        }
+        state.set_setup_dice(&setup.thrown);
         if state.game.tiles.is_some() {
             state.init_tiles(setup.hands);
             state.position.tile.last_placer = setup.last_placer;
@@ -480,8 +485,11 @@ impl State {
                 .then_some(self.position.traces.passing),
             played: self.played(),
             clock: self.position.traces.clock,
-            thrown: (self.position.thrown.outcome())
-                .map(|outcome| (outcome, self.position.thrown.dice().to_vec())),
+            thrown: match self.position.thrown.outcome() {
+                Some(outcome) => SetupDice::Made(outcome, self.position.thrown.dice().to_vec()),
+                None if self.position.thrown.opening() => SetupDice::Opening,
+                None => SetupDice::Due,
+            },
             walls: self.placed_bits(),
             to_move: self.position.to_move,
         }
@@ -489,6 +497,22 @@ impl State {
 }
 
 impl State {
+    /// Sets the dice of a described position, on a state whose dice are due: the opening
+    /// roll to come (in a game that has one), or the throw made with the dice left.
+    fn set_setup_dice(&mut self, thrown: &SetupDice) {
+        let throws = self.chance().map_or(0, |dice| dice.outcomes.len());
+        match (thrown, self.game.facts.roll_rule) {
+            (SetupDice::Opening, _) => self.await_opening(),
+            (SetupDice::Made(outcome, dice), Some(rule)) if *outcome < throws => {
+                self.throw(crate::Move::throw(rule, *outcome));
+                if !self.dice_left().is_empty() {
+                    self.set_dice_left(dice);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// The sites the latest move started from and landed on, `(origin, last)`, in a game
     /// that keeps them ([`rulebook_model::Facts::keeps_last`]) once a move has either.
     pub fn played(&self) -> Option<(Site, Site)> {

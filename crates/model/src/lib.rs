@@ -1370,6 +1370,9 @@ pub struct Dice {
     /// using as many of the dice left as can be used (and, when only one can be, the
     /// larger die's).
     pub most: bool,
+    /// `opening roll one die each`: the throws of the opening (each player throwing one
+    /// die, the first die the first player's), before any turn; `None` in other games.
+    pub opening: Option<Box<Dice>>,
 }
 
 impl Dice {
@@ -1394,6 +1397,7 @@ impl Dice {
             again: Vec::new(),
             parts: Vec::new(),
             most: false,
+            opening: None,
         }
     }
 
@@ -1434,7 +1438,36 @@ impl Dice {
             again: Vec::new(),
             parts,
             most: false,
+            opening: None,
         }
+    }
+
+    /// The same dice (two, used one by one), with the opening roll: each player throws one
+    /// die, the first die the first player's; the throws of two equal dice are thrown again,
+    /// so the opening's outcomes are the throws of two different dice, each weighted as
+    /// among the dice's throws. The higher die's owner starts, with both dice to use.
+    pub fn with_opening(mut self) -> Dice {
+        let differ = |part: &Vec<u8>| part.len() == 2 && part[0] != part[1];
+        let kept: Vec<usize> = (0..self.parts.len())
+            .filter(|&i| differ(&self.parts[i]))
+            .collect();
+        self.opening = Some(Box::new(Dice {
+            outcomes: kept.iter().map(|&i| self.outcomes[i]).collect(),
+            again: Vec::new(),
+            parts: kept.iter().map(|&i| self.parts[i].clone()).collect(),
+            most: self.most,
+            opening: None,
+        }));
+        self
+    }
+
+    /// For outcome number `outcome` of the opening roll, the outcome of the dice that
+    /// gives the same two dice to use, and which player starts: 0 (the first) when the
+    /// first die is the higher, 1 otherwise; `None` for no such outcome.
+    pub fn opened_by(&self, outcome: usize) -> Option<(usize, usize)> {
+        let part = self.opening.as_ref()?.parts.get(outcome)?;
+        let same = self.parts.iter().position(|p| p == part)?;
+        Some((same, usize::from(part.first() < part.get(1))))
     }
 
     /// Whether outcome number `outcome` of dice used one by one is a double given twice

@@ -99,7 +99,10 @@ pub fn move_text(state: &State, m: Move) -> String {
         MoveKind::Swap => "swap".into(),
         MoveKind::Sow { .. } => pits::text(state, m),
         MoveKind::Place { .. } => tiles::text(state, m),
-        MoveKind::Roll(ref dice) => format!("roll:{}", throw_text(dice, m.outcome())),
+        MoveKind::Roll(ref dice) => match (m.opens(), &dice.opening) {
+            (true, Some(opening)) => format!("roll:{}", throw_text(opening, m.outcome())),
+            _ => format!("roll:{}", throw_text(dice, m.outcome())),
+        },
         MoveKind::Track(_) => pieces::track_text(state, m),
         MoveKind::Wall(_) => wall_text(state, m),
         MoveKind::Side(_) => side_name(state.game(), m.wall_number()),

@@ -18,7 +18,9 @@
 use std::fmt;
 use std::sync::Arc;
 
-use rulebook_engine::{unmoved_at_start, usual_stock, Setup, SetupError, SetupPart, State};
+use rulebook_engine::{
+    unmoved_at_start, usual_stock, Setup, SetupDice, SetupError, SetupPart, State,
+};
 use rulebook_model::{
     Cell, Game, Layout, MoveKind, Player, Site, EMPTY, MAX_HAND, MAX_STACK, NO_SITE,
 };
@@ -142,11 +144,14 @@ pub fn position_text(state: &State) -> String {
     if game.ends.clock.is_some() && setup.clock > 0 {
         words.push(format!("clock={}", setup.clock));
     }
-    if let (Some((outcome, left)), Some(dice)) = (&setup.thrown, dice(game)) {
+    if let (SetupDice::Made(outcome, left), Some(dice)) = (&setup.thrown, dice(game)) {
         words.push(format!("thrown={}", crate::throw_text(dice, *outcome)));
         if dice.one_by_one_used() && dice.parts[*outcome] != *left {
             words.push(format!("dice={}", dice_text(left)));
         }
+    }
+    if let (SetupDice::Opening, Some(_)) = (&setup.thrown, dice(game)) {
+        words.push("opening".to_string());
     }
     if !setup.walls.is_empty() {
         let sides = crate::side_rule(game).is_some();
@@ -186,12 +191,15 @@ fn parse_dice_left(
     dice: &rulebook_model::Dice,
     setup: &mut Setup,
 ) -> Result<(), PositionError> {
-    let Some((outcome, _)) = setup.thrown.take().filter(|_| dice.one_by_one_used()) else {
-        return Err(bad(
-            format!("`{word}`"),
-            "the dice left follow a throw of dice used one by one (`thrown=3-5 dice=5`)"
-                .to_string(),
-        ));
+    let outcome = match &setup.thrown {
+        SetupDice::Made(outcome, _) if dice.one_by_one_used() => *outcome,
+        _ => {
+            return Err(bad(
+                format!("`{word}`"),
+                "the dice left follow a throw of dice used one by one (`thrown=3-5 dice=5`)"
+                    .to_string(),
+            ))
+        }
     };
     let mut thrown = dice.parts[outcome].clone();
     let mut left = Vec::new();
@@ -208,7 +216,7 @@ fn parse_dice_left(
         };
         left.push(thrown.remove(at));
     }
-    setup.thrown = Some((outcome, left));
+    setup.thrown = SetupDice::Made(outcome, left);
     Ok(())
 }
 
@@ -248,9 +256,27 @@ fn unmoved_word(game: &Game, setup: &Setup) -> Option<String> {
 /// game with stacks); whether `word` was one.
 fn race_word(game: &Game, word: &str, setup: &mut Setup) -> Result<bool, PositionError> {
     if let (Some(n), Some(dice)) = (word.strip_prefix("thrown="), dice(game)) {
+        if setup.thrown == SetupDice::Opening {
+            return Err(bad(
+                format!("`{word}`"),
+                "no throw is made before the opening roll (`opening`)".to_string(),
+            ));
+        }
         let outcome = parse_thrown(word, n, dice)?;
         let left = dice.parts.get(outcome).cloned().unwrap_or_default();
-        setup.thrown = Some((outcome, left));
+        setup.thrown = SetupDice::Made(outcome, left);
+        return Ok(true);
+    }
+    if let (true, Some(dice)) = (word == "opening", dice(game)) {
+        if dice.opening.is_none() || setup.thrown != SetupDice::Due {
+            return Err(bad(
+                "`opening`".to_string(),
+                "the opening roll is to come only in a game whose dice have one \
+                 (`opening roll one die each`), before any throw"
+                    .to_string(),
+            ));
+        }
+        setup.thrown = SetupDice::Opening;
         return Ok(true);
     }
     if let (Some(n), Some(dice)) = (word.strip_prefix("dice="), dice(game)) {

@@ -275,6 +275,40 @@ impl Checker {
             );
         }
         self.entering_throws(rules);
+        self.opening_roll(rules);
+    }
+
+    /// `opening roll one die each` needs two players and two dice used one by one, of two
+    /// different faces at least (so that one of them can be the higher).
+    fn opening_roll(&mut self, rules: &RuleDecls) {
+        let Some((dice, _)) = &rules.chance.dice else {
+            return;
+        };
+        let Some(span) = dice.one_by_one.and_then(|o| o.opening) else {
+            return;
+        };
+        let players = self.players.names.len();
+        let mut faces = dice.faces.clone();
+        faces.sort_unstable();
+        faces.dedup();
+        let message = match () {
+            _ if players != 2 => format!("the game has {players} players"),
+            _ if dice.count != 2 => format!("the game throws {} dice", dice.count),
+            _ if faces.len() < 2 => "the dice have one face, so they always tie".to_string(),
+            _ => return,
+        };
+        self.error(
+            Diagnostic::error(
+                Code::E0354,
+                "an opening roll of one die each needs two players and two dice",
+                span,
+            )
+            .with_label(message)
+            .with_help(
+                "each of the two players throws one of the two dice, the higher starting: \
+                 `dice 2 of 6 faces used one by one, opening roll one die each`",
+            ),
+        );
     }
 
     /// `enter on N` names a throw the dice make (by a die: one of its faces); a move

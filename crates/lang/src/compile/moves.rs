@@ -26,10 +26,16 @@ impl Compiler<'_> {
             rules.push(model::MoveRule {
                 kind: model::MoveKind::Roll(
                     match dice.one_by_one {
-                        Some(o) => model::Dice {
-                            most: o.most,
-                            ..model::Dice::one_by_one(dice.count, &dice.faces, o.doubles_twice)
-                        },
+                        Some(o) => {
+                            let dice = model::Dice {
+                                most: o.most,
+                                ..model::Dice::one_by_one(dice.count, &dice.faces, o.doubles_twice)
+                            };
+                            match o.opening {
+                                Some(_) => dice.with_opening(),
+                                None => dice,
+                            }
+                        }
                         None => model::Dice::new(dice.count, &dice.faces),
                     }
                     .again_on(&dice.again),

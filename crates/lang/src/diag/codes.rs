@@ -195,6 +195,8 @@ codes! {
     E0350,
     /// a move `by roll` goes by the sum of the dice, and these are used one by one
     E0351,
+    /// an opening roll of one die each needs two players and two dice used one by one
+    E0354,
     /// a ring of a graph board has from 3 to 30 sites
     E0356,
 

@@ -240,13 +240,17 @@ pub enum TrackFrom {
     Sites(Expr),
 }
 
-/// `used one by one [, doubles twice] [, must use most dice]` after the dice.
+/// `used one by one [, doubles twice] [, must use most dice] [, opening roll one die each]`
+/// after the dice.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OneByOne {
     /// `doubles twice`: a throw of equal faces gives each die twice.
     pub doubles_twice: bool,
     /// `must use most dice`.
     pub most: bool,
+    /// `opening roll one die each`, with where it is written: the game opens with each of
+    /// two players throwing one die, the higher starting with the two dice.
+    pub opening: Option<Span>,
     /// Where the clause is written.
     pub span: Span,
 }

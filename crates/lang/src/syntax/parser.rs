@@ -750,10 +750,12 @@ fn lower_dice<'a>(
         match p.as_rule() {
             Rule::dice_one_by_one => {
                 let span = span_of(&p, file);
-                let words: Vec<Rule> = parts(p).map(|p| p.as_rule()).collect();
+                let words: Vec<Pair<'a, Rule>> = parts(p).collect();
+                let has = |rule| words.iter().find(|p| p.as_rule() == rule);
                 one_by_one = Some(OneByOne {
-                    doubles_twice: words.contains(&Rule::dice_doubles),
-                    most: words.contains(&Rule::dice_most),
+                    doubles_twice: has(Rule::dice_doubles).is_some(),
+                    most: has(Rule::dice_most).is_some(),
+                    opening: has(Rule::dice_opening).map(|p| span_of(p, file)),
                     span,
                 });
             }

@@ -600,7 +600,7 @@ fn move_kind_text(game: &Game, kind: &MoveKind) -> String {
 fn dice_text(dice: &Dice) -> String {
     let throws: Vec<String> = match dice.one_by_one_used() {
         true => vec![format!(
-            "{} ordered throws, each die used one by one{}{}",
+            "{} ordered throws, each die used one by one{}{}{}",
             dice.outcomes.len(),
             match (0..dice.outcomes.len()).any(|i| dice.doubled(i)) {
                 true => ", a double twice",
@@ -609,6 +609,13 @@ fn dice_text(dice: &Dice) -> String {
             match dice.most {
                 true => ", the most dice used (else the larger die)",
                 false => "",
+            },
+            match &dice.opening {
+                Some(opening) => format!(
+                    "; to open, one die each ({} throws of two different dice), the higher starting",
+                    opening.outcomes.len()
+                ),
+                None => String::new(),
             }
         )],
         false => (dice.outcomes.iter())

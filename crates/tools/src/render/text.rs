@@ -465,8 +465,11 @@ pub(super) fn stacks_line(state: &State) -> Option<String> {
 }
 
 /// The dice left to use this turn, in a game whose dice are used one by one, once thrown
-/// (`dice left: 3, 5`).
+/// (`dice left: 3, 5`); before the opening roll, that it is to come.
 pub(super) fn dice_line(state: &State) -> Option<String> {
+    if state.opening() {
+        return Some("opening roll to come: one die each, the higher starts".to_string());
+    }
     let dice: Vec<String> = state.dice_left().iter().map(u8::to_string).collect();
     (!dice.is_empty()).then(|| format!("dice left: {}", dice.join(", ")))
 }
