@@ -220,7 +220,7 @@ impl Expectimax<'_> {
         };
         if self.nodes > most {
             self.out = true;
-        } else if self.nodes % 1024 == 0 {
+        } else if self.nodes.is_multiple_of(1024) {
             let late = deadline.is_some_and(|d| Instant::now() > d);
             self.out = late || self.stop.load(std::sync::atomic::Ordering::Relaxed);
         }
