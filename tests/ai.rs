@@ -944,3 +944,36 @@ fn a_hint_in_a_game_of_chance_ranks_every_move_by_its_playouts() {
 fn level_of(name: &str) -> Level {
     level(name).expect("a level")
 }
+
+/// In a race whose dice are used one by one, `medium` searches the rest of the turn whole
+/// (no throw between a die's move and the next die's), within a quarter of its positions:
+/// at backgammon's opening, White thrown 3-1 makes its 5-point with the checkers from its
+/// 8- and 6-points (e1-h1, g1-h1), thrown 4-2 its 4-point (e1-i1, g1-i1), leaving no lone
+/// checker the enemy's back checkers could hit.
+#[test]
+fn in_backgammon_medium_plays_the_whole_turn_within_its_positions() {
+    let game = pipeline::load("backgammon", None, &[]).unwrap();
+    let stop = AtomicBool::new(false);
+    let medium = Budget::reproducible(&level_of("medium"));
+    for (throw, point) in [("roll:3-1", "h1"), ("roll:4-2", "i1")] {
+        let mut state = State::new(game.clone());
+        let roll = notation::parse_move(&mut state, throw).unwrap();
+        state.apply(roll);
+        let mut played = Vec::new();
+        while state.chance().is_none() && state.to_move() == Player::FIRST {
+            let t = Searcher::new().think(&state, medium, 1, &stop).unwrap();
+            assert!(
+                t.depth >= 1 && t.iterations <= medium.iterations / 4 + 1,
+                "{t:?}"
+            );
+            played.push(notation::move_text(&state, t.best));
+            state.apply(t.best);
+        }
+        played.sort();
+        assert_eq!(
+            played,
+            [format!("e1-{point}"), format!("g1-{point}")],
+            "{throw}"
+        );
+    }
+}

@@ -1,7 +1,8 @@
 //! The computer in a game of chance. With a budget that caps the depth (the levels below
-//! `strong`): in a race, expectimax to a few plies, a throw of the dice a chance node whose
-//! value is its outcomes' values weighted by their likelihood, the moves judged by how far
-//! each side's pieces have gone along their tracks; in any other game, flat Monte Carlo:
+//! `strong`): in a race, expectimax a few turns deep (a turn being a player's moves between
+//! two throws), as deep as the budget's positions allow, a throw of the dice a chance node
+//! whose value is its outcomes' values weighted by their likelihood, the positions judged by
+//! how far each side's pieces have gone along their tracks; in any other game, flat Monte Carlo:
 //! random games played on after each move, the dice thrown as likely as they fall, the
 //! move that wins most chosen. With a budget of positions alone (`strong`, and a number of
 //! positions asked for), the tree search with chance nodes of `chance_tree.rs`, which keeps
@@ -11,16 +12,22 @@ use super::search::{Found, MAX_DEPTH};
 use super::{Budget, Judgement, Thought};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, Outcome, State};
-use rulebook_model::{MoveKind, Player, Site};
+use rulebook_model::{Dice, MoveKind, Player, Site, Track};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// The deepest the computer looks in a game of chance, in moves (throws not counted).
-const MAX_CHANCE_DEPTH: u32 = 4;
+/// The deepest the computer looks in a race, in turns (a player's moves between two throws).
+const MAX_CHANCE_DEPTH: u32 = 6;
+
+/// The share of the budget's positions that expectimax in a race may visit, as its
+/// reciprocal: a quarter (at `medium`, 125,000 positions, under half a second a move where
+/// a position costs a few microseconds, as with dice used one by one).
+const RACE_SHARE: u64 = 4;
 
 /// The best move of `root` for the player to move: with a budget whose depth is not capped
-/// below [`MAX_DEPTH`], by the tree search with chance nodes; else in a race by expectimax to
-/// the budget's depth (at most [`MAX_CHANCE_DEPTH`] moves), in any other game by random
+/// below [`MAX_DEPTH`], by the tree search with chance nodes; else in a race by expectimax
+/// deepened a turn at a time within the budget ([`deepen`], at most the budget's depth and
+/// [`MAX_CHANCE_DEPTH`] turns), in any other game by random
 /// games played on after each move ([`sampled`]); at a throw of the dice, a throw made with
 /// `seed` (the computer throws the dice, it does not choose them).
 pub(super) fn think(
@@ -60,20 +67,7 @@ pub(super) fn think(
         let (m, v, plies) = sampled(root, &moves, budget, &mut rng, began);
         return done(m, v, plies, 1);
     }
-    let me = root.to_move();
-    let depth = budget.depth.clamp(1, MAX_CHANCE_DEPTH);
-    let (mut state, mut nodes) = (root.clone(), 0);
-    let mut best: Option<(Move, f64)> = None;
-    for &m in moves.iter() {
-        state.apply(m);
-        let v = expect(&mut state, depth - 1, me, &mut nodes);
-        state.undo();
-        // Ties go to the first move, the engine's order being fixed.
-        if best.is_none_or(|(_, b)| v > b + 1e-12) {
-            best = Some((m, v));
-        }
-    }
-    let (m, v) = best?;
+    let (m, v, nodes, depth) = deepen(root, &moves, budget, stop, began)?;
     done(m, v, nodes, depth)
 }
 
@@ -127,60 +121,207 @@ fn sampled(
     (moves[best], score[best] / runs.max(1) as f64, spent)
 }
 
-/// The expected score of `me`, 0 (loss) ..= 1 (win), with `depth` moves more looked at.
-fn expect(state: &mut State, depth: u32, me: Player, nodes: &mut u64) -> f64 {
-    *nodes += 1;
-    let mut moves = MoveList::new();
-    if let Some(outcome) = state.outcome_with(&mut moves) {
-        return match outcome {
-            Outcome::Win(p) if p == me => 1.0,
-            Outcome::Win(_) => 0.0,
-            Outcome::Draw => 0.5,
-        };
-    }
-    if let Some(dice) = state.chance() {
-        let total = dice.total() as f64;
-        let weights: Vec<u64> = dice.outcomes.iter().map(|&(_, w)| w).collect();
-        state.legal_moves(&mut moves);
-        let mut sum = 0.0;
-        for (i, &m) in moves.iter().enumerate() {
-            state.apply(m);
-            sum += weights[i] as f64 * expect(state, depth, me, nodes);
-            state.undo();
+/// Expectimax in a race, deepened a turn at a time: a turn is a player's moves up to the
+/// next throw of the dice (a die's move and the next die's of the same throw are one turn,
+/// with no chance node between them), and depth `d` looks at `d` turns, the throws before
+/// the last `d - 1` of them weighed by their chances, the position before the throw after
+/// them judged by [`horizon`]. The first depth is always finished; a deeper one is begun
+/// only while its cost, guessed from the depths before, fits in the budget's share of
+/// positions ([`RACE_SHARE`]) and half its time, and is given up, its result unused, when
+/// it would overrun them. The
+/// best move, its value, the positions visited and the depth finished.
+fn deepen(
+    root: &State,
+    moves: &MoveList,
+    budget: Budget,
+    stop: &AtomicBool,
+    began: Instant,
+) -> Option<(Move, f64, u64, u32)> {
+    let cap = budget.depth.clamp(1, MAX_CHANCE_DEPTH);
+    let most = budget.iterations / RACE_SHARE;
+    let mut search = Expectimax {
+        me: root.to_move(),
+        nodes: 0,
+        limit: None,
+        stop,
+        out: false,
+        throws: 1,
+    };
+    let mut state = root.clone();
+    let (mut found, mut last) = (None, 1u64);
+    for depth in 1..=cap {
+        let (start, from) = (search.nodes, began.elapsed());
+        if depth > 1 {
+            let deadline = budget.time.map(|t| began + t.mul_f64(0.9));
+            search.limit = Some((most, deadline));
         }
-        return sum / total;
-    }
-    if depth == 0 {
-        return horizon(state, me);
-    }
-    state.legal_moves(&mut moves);
-    let maximise = state.to_move() == me;
-    let mut best = if maximise { 0.0 } else { 1.0 };
-    for &m in moves.iter() {
-        state.apply(m);
-        let v = expect(state, depth - 1, me, nodes);
-        state.undo();
-        best = if maximise {
-            f64::max(best, v)
-        } else {
-            f64::min(best, v)
+        let best = search.root(&mut state, moves, depth);
+        if search.out {
+            break;
+        }
+        found = Some((best?, depth));
+        let spent = search.nodes - start;
+        // The next depth's cost: each leaf of this one grows by a throw's outcomes times a
+        // turn's moves (the first depth's size), then by the ratio of the last two depths.
+        let growth = match depth {
+            1 => search.throws.saturating_mul(spent),
+            _ => spent / last.max(1) + 1,
         };
+        last = spent;
+        let next = search.nodes.saturating_add(spent.saturating_mul(growth));
+        let took = (began.elapsed() - from).mul_f64(growth as f64);
+        let late = budget.time.is_some_and(|t| began.elapsed() + took > t / 2);
+        if next > most || late {
+            break;
+        }
     }
-    best
+    let ((m, v), depth) = found?;
+    Some((m, v, search.nodes, depth))
+}
+
+/// The state of one expectimax search ([`deepen`]).
+struct Expectimax<'a> {
+    /// The player searching, whose expected score is maximised.
+    me: Player,
+    /// Positions visited so far, over every depth.
+    nodes: u64,
+    /// The positions and the time past which the depth under way is given up (none at the
+    /// first depth, which is always finished).
+    limit: Option<(u64, Option<Instant>)>,
+    /// Set to end the search early (with the limit: from the second depth on).
+    stop: &'a AtomicBool,
+    /// Whether the depth under way was given up.
+    out: bool,
+    /// How many throws the dice have (once a chance node is met; 1 before).
+    throws: u64,
+}
+
+impl Expectimax<'_> {
+    /// The best of `moves` at the root (`state`) looking `depth` turns ahead, and its
+    /// value; the first of equal moves, the engine's order being fixed.
+    fn root(&mut self, state: &mut State, moves: &MoveList, depth: u32) -> Option<(Move, f64)> {
+        let mut best: Option<(Move, f64)> = None;
+        for &m in moves.iter() {
+            state.apply(m);
+            let v = self.expect(state, depth - 1);
+            state.undo();
+            if best.is_none_or(|(_, b)| v > b + 1e-12) {
+                best = Some((m, v));
+            }
+        }
+        best
+    }
+
+    /// Whether the depth under way must be given up: past its positions or its time, or
+    /// stopped (the clock read every 1,024 positions).
+    fn over(&mut self) -> bool {
+        let Some((most, deadline)) = self.limit else {
+            return false;
+        };
+        if self.nodes > most {
+            self.out = true;
+        } else if self.nodes.is_multiple_of(1024) {
+            let late = deadline.is_some_and(|d| Instant::now() > d);
+            self.out = late || self.stop.load(std::sync::atomic::Ordering::Relaxed);
+        }
+        self.out
+    }
+
+    /// The expected score of the searching player, 0 (loss) ..= 1 (win), with `depth`
+    /// more throws weighed before the horizon.
+    fn expect(&mut self, state: &mut State, depth: u32) -> f64 {
+        self.nodes += 1;
+        if self.out || self.over() {
+            return 0.5;
+        }
+        let me = self.me;
+        let mut moves = MoveList::new();
+        if let Some(outcome) = state.outcome_with(&mut moves) {
+            return match outcome {
+                Outcome::Win(p) if p == me => 1.0,
+                Outcome::Win(_) => 0.0,
+                Outcome::Draw => 0.5,
+            };
+        }
+        if let Some(dice) = state.chance() {
+            if depth == 0 {
+                return horizon(state, me);
+            }
+            let total = dice.total() as f64;
+            let weights: Vec<u64> = dice.outcomes.iter().map(|&(_, w)| w).collect();
+            self.throws = weights.len() as u64;
+            state.legal_moves(&mut moves);
+            let mut sum = 0.0;
+            for (i, &m) in moves.iter().enumerate() {
+                state.apply(m);
+                sum += weights[i] as f64 * self.expect(state, depth - 1);
+                state.undo();
+            }
+            return sum / total;
+        }
+        state.legal_moves(&mut moves);
+        let maximise = state.to_move() == me;
+        let mut best = if maximise { 0.0 } else { 1.0 };
+        for &m in moves.iter() {
+            state.apply(m);
+            let v = self.expect(state, depth);
+            state.undo();
+            best = if maximise {
+                f64::max(best, v)
+            } else {
+                f64::min(best, v)
+            };
+        }
+        best
+    }
 }
 
 /// What `me` makes of a position where the look-ahead stops (or a race's playout of the
-/// tree search is cut short), 0 (lost) ..= 1 (won), by how far each side has gone
-/// ([`race_lead`], 20 sites being most of a win): both run in races alone.
+/// tree search is cut short), 0 (lost) ..= 1 (won), by how far each side has gone along
+/// their tracks, less what the player about to throw may take from the others' pieces
+/// ([`exposure`]), 20 sites being most of a win: both run in races alone.
 pub(super) fn horizon(state: &State, me: Player) -> f64 {
-    let sites = race_lead(state, me).unwrap_or_default();
-    0.5 + 0.5 * (sites as f64 / 20.0).tanh()
+    let Some((track, mut gone)) = progress(state) else {
+        return 0.5;
+    };
+    for (p, loss) in exposure(state, track).into_iter().enumerate() {
+        gone[p] -= loss;
+    }
+    let mine = gone[me.index()];
+    let others = (gone.iter().enumerate())
+        .filter(|&(p, _)| p != me.index())
+        .map(|(_, &g)| g)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let lead = if others.is_finite() {
+        mine - others
+    } else {
+        0.0
+    };
+    0.5 + 0.5 * (lead / 20.0).tanh()
 }
 
 /// How much further `player`'s pieces have gone along their tracks than the other
 /// players' (a piece borne off counts one beyond its track's last site); none in a game
 /// without tracks.
 pub(super) fn race_lead(state: &State, player: Player) -> Option<i64> {
+    let (_, gone) = progress(state)?;
+    let mine = gone[player.index()];
+    let others = (gone.iter().enumerate())
+        .filter(|&(p, _)| p != player.index())
+        .map(|(_, &g)| g)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let lead = if others.is_finite() {
+        mine - others
+    } else {
+        0.0
+    };
+    Some(lead as i64)
+}
+
+/// The game's first move along a track, and per player (by index) the sites their pieces
+/// have gone along it, all counted (a piece borne off one beyond the track's last site);
+/// none in a game without tracks.
+fn progress(state: &State) -> Option<(&Track, Vec<f64>)> {
     let game = state.game();
     let track = game.moves.iter().find_map(|r| match &r.kind {
         MoveKind::Track(t) => Some(t),
@@ -188,24 +329,135 @@ pub(super) fn race_lead(state: &State, player: Player) -> Option<i64> {
     })?;
     let sites = game.board.sites();
     let kinds = game.about.piece_kinds.len();
-    let progress = |p: Player| -> i64 {
+    let gone = |p: Player| -> f64 {
         let length = track.sites[p.index()].len() as i64;
         let on_track: i64 = (0..sites)
             .filter(|&s| state.owner(Site::at(s)) == Some(p))
-            .map(|s| i64::from(track.position[p.index() * sites + s]))
+            .map(|s| {
+                let height = i64::from(state.stack_height(Site::at(s)));
+                i64::from(track.position[p.index() * sites + s]) * height
+            })
             .sum();
         let slot = p.index() * kinds + track.kind as usize;
         let start = game.start.stock.get(slot).map_or(0, |&n| i64::from(n));
         let hand = state.pieces_in_hand(p);
         let in_hand = hand.get(track.kind as usize).map_or(0, |&n| i64::from(n));
         let off = start - in_hand - i64::from(state.pieces(p));
-        on_track + off * (length + 1)
+        (on_track + off * (length + 1)) as f64
     };
-    let mine = progress(player);
-    let others = Player::all(game.about.players.len())
-        .filter(|&p| p != player)
-        .map(progress)
-        .max()
-        .unwrap_or(0);
-    Some(mine - others)
+    let gone = Player::all(game.about.players.len()).map(gone).collect();
+    Some((track, gone))
+}
+
+/// Per player (by index), the sites along their tracks that their pieces stand to lose to
+/// the player about to throw, if that player hits all it can: each piece it may land on
+/// and take (not on a site of `safe on`, nor in a stack that `blocked by` closes) counts
+/// its track's sites times the chance that the throw carries one of the thrower's pieces
+/// (or one coming in from its stock) exactly that far. A die's move and the dice's sum
+/// both count where the dice are used one by one; the sites between are not looked at.
+fn exposure(state: &State, track: &Track) -> Vec<f64> {
+    let game = state.game();
+    let players = game.about.players.len();
+    let mut loss = vec![0.0; players];
+    let Some(MoveKind::Roll(dice)) = game.facts.roll_rule.map(|r| &game.moves[r as usize].kind)
+    else {
+        return loss;
+    };
+    let x = state.to_move().index();
+    let sites = game.board.sites();
+    let at = |p: usize, s: usize| usize::from(track.position[p * sites + s]);
+    // The thrower's pieces, by their numbers along its track (0: in the stock).
+    let mut from: Vec<usize> = (0..sites)
+        .filter(|&s| state.owner(Site::at(s)).map(|p| p.index()) == Some(x))
+        .map(|s| at(x, s))
+        .filter(|&n| n > 0)
+        .collect();
+    let stocked = (state
+        .pieces_in_hand(state.to_move())
+        .get(track.kind as usize))
+    .is_some_and(|&n| n > 0);
+    let enter = entering(game);
+    if stocked && enter.is_none() {
+        from.push(0);
+    }
+    let reach = reaches(dice);
+    let total = dice.total() as f64;
+    let safe = track.safe.map(|r| &game.tables.regions[r as usize]);
+    for s in 0..sites {
+        let Some(owner) = state.owner(Site::at(s)).map(|p| p.index()) else {
+            continue;
+        };
+        let height = state.stack_height(Site::at(s));
+        let closed = track.blocked.is_some_and(|n| height >= u32::from(n));
+        let sheltered = safe.is_some_and(|r| r[s / 64] >> (s % 64) & 1 == 1);
+        let target = at(x, s);
+        if owner == x || closed || sheltered || target == 0 || at(owner, s) == 0 {
+            continue;
+        }
+        let mut threat: u64 = (from.iter())
+            .filter(|&&n| n < target && target - n < 64)
+            .fold(0, |m, &n| m | 1 << (target - n));
+        if let Some(n) = enter.filter(|&n| stocked && target == 1 && (1..64).contains(&n)) {
+            threat |= 1 << n;
+        }
+        let ways: u64 = (reach.iter())
+            .filter(|&&(m, _)| m & threat != 0)
+            .map(|&(_, w)| w)
+            .sum();
+        loss[owner] += ways as f64 / total * (at(owner, s) as f64) * f64::from(height);
+    }
+    loss
+}
+
+/// The throw that brings a piece in from the stock, onto its track's first site, where a
+/// move along a track from the stock says `enter on N`.
+fn entering(game: &rulebook_model::Game) -> Option<i64> {
+    game.moves.iter().find_map(|r| match &r.kind {
+        MoveKind::Track(t) => t.enter,
+        _ => None,
+    })
+}
+
+/// Per outcome of the dice, the distances a piece may go with it (bit `k`: `k` sites;
+/// used one by one, each die and the sums of the dice in the order thrown) and its weight.
+fn reaches(dice: &Dice) -> Vec<(u64, u64)> {
+    let bit = |k: i64| if (1..64).contains(&k) { 1u64 << k } else { 0 };
+    (dice.outcomes.iter().enumerate())
+        .map(|(i, &(value, weight))| {
+            let mask = match dice.parts.get(i) {
+                Some(parts) if !parts.is_empty() => {
+                    let mut sum = 0;
+                    parts.iter().fold(0, |m, &d| {
+                        sum += i64::from(d);
+                        m | bit(i64::from(d)) | bit(sum)
+                    })
+                }
+                _ => bit(value),
+            };
+            (mask, weight)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A throw of dice summed reaches its sum alone; dice used one by one reach each die
+    /// and the sums of the dice in the order thrown (a double used twice over: 2, 4, 6, 8).
+    #[test]
+    fn what_a_throw_reaches() {
+        let summed = Dice::new(2, &[0, 1]);
+        let masks: Vec<(u64, u64)> = reaches(&summed);
+        assert_eq!(masks, [(0, 1), (1 << 1, 2), (1 << 2, 1)]);
+        let dice = Dice {
+            outcomes: vec![(4, 1), (8, 1)],
+            again: Vec::new(),
+            parts: vec![vec![3, 1], vec![2, 2, 2, 2]],
+            most: true,
+        };
+        let masks = reaches(&dice);
+        assert_eq!(masks[0], (1 << 1 | 1 << 3 | 1 << 4, 1));
+        assert_eq!(masks[1], (1 << 2 | 1 << 4 | 1 << 6 | 1 << 8, 1));
+    }
 }
