@@ -782,3 +782,36 @@ fn uci_go_reports_the_searchs_score_and_line() {
     );
     assert!(!r[6].contains("score") && r[7] == "bestmove e1d2", "{r:?}");
 }
+
+/// `scripts/bg-vs-gnubg`, the referee that plays `rulebook json backgammon` against GNU
+/// Backgammon, in its `--self-check` mode that needs no gnubg: its conversions between the
+/// game's move texts and gnubg's notation (fixed cases, then every turn of two games
+/// against random play written in gnubg's notation, read back and found again die by die
+/// in the referee) and the points of each end against the final board.
+#[test]
+fn the_backgammon_referee_checks_itself_without_gnubg() {
+    if std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("SKIPPED: python3 is not installed");
+        return;
+    }
+    let mut command = std::process::Command::new("python3");
+    command.args([
+        "scripts/bg-vs-gnubg",
+        "--self-check",
+        "--games",
+        "2",
+        "--rulebook",
+        env!("CARGO_BIN_EXE_rulebook"),
+    ]);
+    let out = bin::run_within(command, Duration::from_secs(300)).unwrap_or_else(|e| panic!("{e}"));
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("game 1: rulebook white, "), "{stdout}");
+    assert!(stdout.contains("game 2: rulebook black, "), "{stdout}");
+    assert!(stdout.contains("; 0 protocol errors\n"), "{stdout}");
+    assert!(!stdout.contains("PROTOCOL ERROR"), "{stdout}");
+}
