@@ -455,6 +455,7 @@ mod tests {
             again: Vec::new(),
             parts: vec![vec![3, 1], vec![2, 2, 2, 2]],
             most: true,
+            opening: None,
         };
         let masks = reaches(&dice);
         assert_eq!(masks[0], (1 << 1 | 1 << 3 | 1 << 4, 1));
