@@ -945,6 +945,36 @@ fn level_of(name: &str) -> Level {
     level(name).expect("a level")
 }
 
+/// A race's search plays for points: thrown a 2, south may land on g1, a win of one point,
+/// or on h1, a win of two (`mover wins 2`); both end the game, and `medium` takes the two.
+#[test]
+fn in_a_race_medium_takes_the_win_worth_more_points() {
+    let source = "game \"Points race\"\nplayers south, north\nboard grid 8 by 1 of squares\n\
+        piece man\nregion near = g1\nregion far = h1\nsetup south man on e1 + f1\n\
+        setup north man on a1\ndice 1 of 4 faces\n\
+        track south: a1, b1, c1, d1, e1, f1, g1, h1\n\
+        track north: h1, g1, f1, e1, d1, c1, b1, a1\nmove along track by roll\nmove pass\n\
+        end when pieces(south, far) > 0: south wins 2\n\
+        end when pieces(south, near) > 0: south wins\n\
+        end when pieces(north, b1) > 0: north wins\n";
+    let game = pipeline::load_text("points-race.game", source, None, &[]).unwrap();
+    let mut state = State::new(game);
+    let roll = notation::parse_move(&mut state, "roll:2").unwrap();
+    state.apply(roll);
+    let mut moves = MoveList::new();
+    state.legal_moves(&mut moves);
+    let listed: Vec<String> = (moves.iter())
+        .map(|&m| notation::move_text(&state, m))
+        .collect();
+    assert_eq!(listed, ["e1-g1", "f1-h1"], "the win of one point is listed first");
+    let stop = AtomicBool::new(false);
+    let medium = Budget::reproducible(&level_of("medium"));
+    let t = Searcher::new().think(&state, medium, 1, &stop).unwrap();
+    assert_eq!(notation::move_text(&state, t.best), "f1-h1");
+    state.apply(t.best);
+    assert_eq!(state.points(), 2);
+}
+
 /// In a race whose dice are used one by one, `medium` searches the rest of the turn whole
 /// (no throw between a die's move and the next die's), within a quarter of its positions:
 /// at backgammon's opening, White thrown 3-1 makes its 5-point with the checkers from its

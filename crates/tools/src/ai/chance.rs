@@ -139,8 +139,10 @@ fn deepen(
 ) -> Option<(Move, f64, u64, u32)> {
     let cap = budget.depth.clamp(1, MAX_CHANCE_DEPTH);
     let most = budget.iterations / RACE_SHARE;
+    let most_points = root.game().ends.rules.iter().map(|r| r.points).max();
     let mut search = Expectimax {
         me: root.to_move(),
+        most_points: f64::from(most_points.unwrap_or(1).max(1)),
         nodes: 0,
         limit: None,
         stop,
@@ -183,6 +185,9 @@ fn deepen(
 struct Expectimax<'a> {
     /// The player searching, whose expected score is maximised.
     me: Player,
+    /// The most points a win may be worth (`end when ...: mover wins 3`; 1 in most games):
+    /// the scale of the score, so that a win worth more is worth more to the search.
+    most_points: f64,
     /// Positions visited so far, over every depth.
     nodes: u64,
     /// The positions and the time past which the depth under way is given up (none at the
@@ -227,8 +232,9 @@ impl Expectimax<'_> {
         self.out
     }
 
-    /// The expected score of the searching player, 0 (loss) ..= 1 (win), with `depth`
-    /// more throws weighed before the horizon.
+    /// The expected score of the searching player, 0 (the most points lost) ..= 1 (the
+    /// most won), a win of one point 0.5 + 0.5 / [`Self::most_points`], with `depth` more
+    /// throws weighed before the horizon (judged as a win or a loss of one point).
     fn expect(&mut self, state: &mut State, depth: u32) -> f64 {
         self.nodes += 1;
         if self.out || self.over() {
@@ -237,15 +243,17 @@ impl Expectimax<'_> {
         let me = self.me;
         let mut moves = MoveList::new();
         if let Some(outcome) = state.outcome_with(&mut moves) {
+            let won = f64::from(state.game().ends.win_points(state.end_rule()));
+            let share = 0.5 * won / self.most_points;
             return match outcome {
-                Outcome::Win(p) if p == me => 1.0,
-                Outcome::Win(_) => 0.0,
+                Outcome::Win(p) if p == me => 0.5 + share,
+                Outcome::Win(_) => 0.5 - share,
                 Outcome::Draw => 0.5,
             };
         }
         if let Some(dice) = state.chance() {
             if depth == 0 {
-                return horizon(state, me);
+                return 0.5 + (horizon(state, me) - 0.5) / self.most_points;
             }
             let total = dice.total() as f64;
             let weights: Vec<u64> = dice.outcomes.iter().map(|&(_, w)| w).collect();
