@@ -966,7 +966,11 @@ fn in_a_race_medium_takes_the_win_worth_more_points() {
     let listed: Vec<String> = (moves.iter())
         .map(|&m| notation::move_text(&state, m))
         .collect();
-    assert_eq!(listed, ["e1-g1", "f1-h1"], "the win of one point is listed first");
+    assert_eq!(
+        listed,
+        ["e1-g1", "f1-h1"],
+        "the win of one point is listed first"
+    );
     let stop = AtomicBool::new(false);
     let medium = Budget::reproducible(&level_of("medium"));
     let t = Searcher::new().think(&state, medium, 1, &stop).unwrap();
