@@ -295,17 +295,19 @@ pub(super) fn horizon(state: &State, me: Player) -> f64 {
     for (p, loss) in exposure(state, track).into_iter().enumerate() {
         gone[p] -= loss;
     }
-    let mine = gone[me.index()];
+    0.5 + 0.5 * (lead_over_others(&gone, me) / 20.0).tanh()
+}
+
+/// How much further `player` has gone than the farthest of the other players (0 alone).
+fn lead_over_others(gone: &[f64], player: Player) -> f64 {
     let others = (gone.iter().enumerate())
-        .filter(|&(p, _)| p != me.index())
+        .filter(|&(p, _)| p != player.index())
         .map(|(_, &g)| g)
         .fold(f64::NEG_INFINITY, f64::max);
-    let lead = if others.is_finite() {
-        mine - others
-    } else {
-        0.0
-    };
-    0.5 + 0.5 * (lead / 20.0).tanh()
+    match others.is_finite() {
+        true => gone[player.index()] - others,
+        false => 0.0,
+    }
 }
 
 /// How much further `player`'s pieces have gone along their tracks than the other
@@ -313,17 +315,7 @@ pub(super) fn horizon(state: &State, me: Player) -> f64 {
 /// without tracks.
 pub(super) fn race_lead(state: &State, player: Player) -> Option<i64> {
     let (_, gone) = progress(state)?;
-    let mine = gone[player.index()];
-    let others = (gone.iter().enumerate())
-        .filter(|&(p, _)| p != player.index())
-        .map(|(_, &g)| g)
-        .fold(f64::NEG_INFINITY, f64::max);
-    let lead = if others.is_finite() {
-        mine - others
-    } else {
-        0.0
-    };
-    Some(lead as i64)
+    Some(lead_over_others(&gone, player) as i64)
 }
 
 /// The game's first move along a track, and per player (by index) the sites their pieces
