@@ -20,6 +20,7 @@ use rulebook::model::{Game, MoveKind, Player, Site, NO_SITE};
 use rulebook::{notation, pipeline};
 
 use crate::common::perft_file;
+use crate::common::records::{self, Entry};
 
 /// The players as the data names them: OpenSpiel's `x` (rulebook's white) and `o` (black).
 const PLAYERS: [&str; 2] = ["x", "o"];
@@ -229,38 +230,27 @@ fn outcome(state: &State, hyper: bool) -> String {
 /// it the same (sorted), the outcome the same. Returns the games and plies replayed.
 fn replay(path: &str, name: &str) -> (usize, usize) {
     let g = game(name);
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut plies = Plies::start(&g);
     let (mut games, mut plies_played) = (0, 0);
-    for (i, line) in text.lines().enumerate() {
-        let place = format!("{path}:{}", i + 1);
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.starts_with("game ") {
-            assert!(
-                games == 0 || plies.state.outcome().is_some(),
-                "{place}: unfinished"
-            );
-            (plies, games) = (Plies::start(&g), games + 1);
-            continue;
-        }
-        let fields: Vec<&str> = line.split(" ; ").collect();
-        assert_eq!(fields.len(), 3, "{place}: `MOVE ; LEGAL ; OUTCOME`");
-        plies.play_text(fields[0], &place);
+    for entry in records::read(path) {
+        let ply = match entry {
+            Entry::Ply(ply) => ply,
+            Entry::Game => {
+                assert!(
+                    games == 0 || plies.state.outcome().is_some(),
+                    "{path}: unfinished"
+                );
+                (plies, games) = (Plies::start(&g), games + 1);
+                continue;
+            }
+            Entry::Position(_) => panic!("{path}: a game here begins at the start"),
+        };
+        plies.play_text(&ply.played, &ply.place);
         let legal: Vec<String> = plies.legal().into_iter().map(|(t, _)| t).collect();
-        let expected: Vec<&str> = fields[1].split_whitespace().collect();
-        assert_eq!(
-            legal, expected,
-            "{place}: the legal moves after `{}`",
-            fields[0]
-        );
+        let after = format!("{}: after `{}`", ply.place, ply.played);
+        assert_eq!(legal, ply.legal, "{after}: the legal moves");
         let hyper = name.starts_with("hyper");
-        assert_eq!(
-            outcome(&plies.state, hyper),
-            fields[2],
-            "{place}: the outcome"
-        );
+        assert_eq!(outcome(&plies.state, hyper), ply.outcome, "{after}");
         plies_played += 1;
     }
     (games, plies_played)

@@ -10,6 +10,7 @@
 //! bundled game against the same data.
 
 use crate::common::perft_file;
+use crate::common::records::{self, Entry};
 
 /// The players as the data names them: OpenSpiel's `x` (its player 0) and `o`.
 const PLAYERS: [&str; 2] = ["x", "o"];
@@ -384,38 +385,28 @@ fn check_perft_file(path: &str, hyper: bool, limit: u64) -> usize {
 /// legal moves after it the same (sorted), the outcome the same (for hyper-backgammon the
 /// winner only: OpenSpiel scores it 0, BG-9). Returns the plies replayed.
 fn replay(path: &str, hyper: bool) -> usize {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut state = Bg::new(hyper);
-    let mut plies = 0;
-    let mut games = 0;
-    for (i, line) in text.lines().enumerate() {
-        let place = format!("{path}:{}", i + 1);
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.starts_with("game ") {
-            assert!(
-                state.winner().is_some() || games == 0,
-                "{place}: a game left unfinished"
-            );
-            state = Bg::new(hyper);
-            games += 1;
-            continue;
-        }
-        let fields: Vec<&str> = line.split(" ; ").collect();
-        assert_eq!(fields.len(), 3, "{place}: `MOVE ; LEGAL ; OUTCOME`");
-        state.play_text(fields[0], &place);
+    let (mut plies, mut games) = (0, 0);
+    for entry in records::read(path) {
+        let ply = match entry {
+            Entry::Ply(ply) => ply,
+            Entry::Game => {
+                assert!(
+                    games == 0 || state.winner().is_some(),
+                    "{path}: a game left unfinished"
+                );
+                (state, games) = (Bg::new(hyper), games + 1);
+                continue;
+            }
+            Entry::Position(_) => panic!("{path}: a game here begins at the start"),
+        };
+        state.play_text(&ply.played, &ply.place);
         let legal: Vec<String> = state.moves().into_iter().map(|(t, _)| t).collect();
-        let expected: Vec<&str> = fields[1].split_whitespace().collect();
-        assert_eq!(
-            legal, expected,
-            "{place}: the legal moves after `{}`",
-            fields[0]
-        );
-        let outcome = state.outcome();
+        let after = format!("{}: after `{}`", ply.place, ply.played);
+        assert_eq!(legal, ply.legal, "{after}: the legal moves");
         match (hyper, state.winner()) {
-            (true, Some(w)) => assert_eq!(fields[2], format!("{} wins 0", PLAYERS[w]), "{place}"),
-            _ => assert_eq!(outcome, fields[2], "{place}: the outcome"),
+            (true, Some(w)) => assert_eq!(ply.outcome, format!("{} wins 0", PLAYERS[w]), "{after}"),
+            _ => assert_eq!(state.outcome(), ply.outcome, "{after}: the outcome"),
         }
         plies += 1;
     }

@@ -27,6 +27,7 @@ pub mod othello_reference;
 pub mod oware_reference;
 pub mod perft_file;
 pub mod picks;
+pub mod records;
 pub mod reference;
 pub mod rows;
 pub mod sowing_checks;

@@ -9,6 +9,8 @@ use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::{Cell, Game, Player, EMPTY};
 use rulebook::notation;
 
+use super::records::{self, Entry};
+
 /// The texts of the legal moves of `state`; fails if two moves have one text (a move
 /// listed twice).
 pub fn legal(state: &mut State) -> BTreeSet<String> {
@@ -118,30 +120,31 @@ impl OpenSpielGames<'_> {
     /// it and the outcome as recorded; `each` sees every move played, with the one before.
     /// Returns the games and the plies.
     pub fn replay(&self, mut each: impl FnMut(&str, &str)) -> (usize, usize) {
-        let data = std::fs::read_to_string(self.path).expect("the games");
-        let (mut state, mut games, mut plies, mut last) = (None, 0, 0, "");
-        for line in data.lines().filter(|l| !l.starts_with('#')) {
-            if line.starts_with("game ") {
-                (state, games, last) = ((self.start)(), games + 1, "");
-                continue;
-            }
-            if let Some(text) = line.strip_prefix("position ") {
-                state = Some((self.position)(text));
-                continue;
-            }
-            let s: &mut State = state.as_mut().expect("a position before the moves");
-            let [m, moves, outcome] = line.split(" ; ").collect::<Vec<_>>()[..] else {
-                panic!("{line}: not MOVE ; MOVES ; OUTCOME");
+        let (mut state, mut games, mut plies, mut last) = (None, 0, 0, String::new());
+        for entry in records::read(self.path) {
+            let ply = match entry {
+                Entry::Game => {
+                    (state, games, last) = ((self.start)(), games + 1, String::new());
+                    continue;
+                }
+                Entry::Position(text) => {
+                    state = Some((self.position)(&text));
+                    continue;
+                }
+                Entry::Ply(ply) => ply,
             };
-            assert_eq!(s.outcome(), None, "game {games}: over before {m}");
-            notation::play_text(s, m).unwrap_or_else(|e| panic!("game {games}: {m}: {e}"));
+            let (s, m) = (
+                state.as_mut().expect("a position before the moves"),
+                &ply.played,
+            );
+            assert_eq!(s.outcome(), None, "{}: over before {m}", ply.place);
+            notation::play_text(s, m).unwrap_or_else(|e| panic!("{}: {m}: {e}", ply.place));
             plies += 1;
-            each(m, last);
-            last = m;
-            let expected: Vec<&str> = moves.split_whitespace().collect();
-            let at = format!("game {games}, ply {plies}, after {m}");
-            assert_eq!(sorted_legal(s), expected, "{at}");
-            assert_eq!((self.outcome)(s.outcome()), outcome, "{at}");
+            each(m, &last);
+            let at = format!("{}, game {games}, ply {plies}, after {m}", ply.place);
+            assert_eq!(sorted_legal(s), ply.legal, "{at}");
+            assert_eq!((self.outcome)(s.outcome()), ply.outcome, "{at}");
+            last = ply.played;
         }
         (games, plies)
     }
