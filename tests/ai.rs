@@ -1011,3 +1011,54 @@ fn in_backgammon_medium_plays_the_whole_turn_within_its_positions() {
         );
     }
 }
+
+/// An end rule that wins by a row of pieces (`end when line(mover) >= N: mover wins`) is
+/// laid out as every run of N sites in a straight line, for the levels' judgement: 572 runs
+/// of 5 on Gomoku's 15 x 15 (165 across, 165 up, 121 along each diagonal), 8 of 3 in
+/// tic-tac-toe, 69 of 4 in Connect Four's 7 x 6, 32 of 5 in Pentago; Yavalath's row is the
+/// 4 that wins, not the 3 that loses. No other bundled game has one.
+#[test]
+fn a_row_that_wins_is_laid_out_as_runs() {
+    let rows = |path: &str| {
+        let game = pipeline::load(path, None, &[]).unwrap();
+        let rows = game.heuristics.rows.clone().expect("a row");
+        let through_a_site = (0..game.board.sites())
+            .map(|s| rows.first[s + 1] - rows.first[s])
+            .max();
+        (rows.length, rows.runs.len(), through_a_site)
+    };
+    let fixture = |name: &str| format!("tests/fixtures/valid/{name}.game");
+    assert_eq!(rows(&fixture("gomoku")), (5, 572, Some(20)));
+    assert_eq!(rows(&fixture("tic-tac-toe")), (3, 8, Some(4)));
+    assert_eq!(rows(&fixture("connect-four")), (4, 69, Some(13)));
+    assert_eq!(rows(&fixture("yavalath")).0, 4);
+    assert_eq!(rows("pentago"), (5, 32, Some(7)));
+    for b in (rulebook::catalog::BUNDLED.iter()).filter(|b| b.name != "pentago") {
+        let game = pipeline::load(b.name, None, &[]).unwrap();
+        assert!(game.heuristics.rows.is_none(), "{}", b.name);
+    }
+}
+
+/// Judged by the rows it could still make, the computer opens Gomoku near the centre
+/// (judged by the stones alone, every first move was equal and it played on the second
+/// line, b12): on the empty board its first move, for any seed, is within the middle 7 x 7.
+#[test]
+fn the_computer_opens_a_game_of_rows_near_the_centre() {
+    let game = pipeline::load("tests/fixtures/valid/gomoku.game", None, &[]).unwrap();
+    let state = State::new(game);
+    let stop = AtomicBool::new(false);
+    for seed in 1..=3 {
+        let t = Searcher::new()
+            .think(&state, Budget::iterations(20_000), seed, &stop)
+            .unwrap();
+        let text = notation::move_text(&state, t.best);
+        let (file, rank) = (
+            text.as_bytes()[0] - b'a',
+            text[1..].parse::<u8>().unwrap() - 1,
+        );
+        assert!(
+            (4..=10).contains(&file) && (4..=10).contains(&rank),
+            "seed {seed}: {text}"
+        );
+    }
+}

@@ -37,13 +37,17 @@ fn medium_move(state: &State, seed: u64) -> String {
 }
 
 /// The tree search is chosen by the rules alone: Go under every preset (placements and
-/// passes, groups without liberties captured, an end when both pass), no other bundled game
-/// (Othello and Hex place pieces too, but capture otherwise or never pass to end).
+/// passes, groups without liberties captured, an end when both pass), and the games whose
+/// every move adds a piece and none is ever taken, where no row of pieces wins: Hex,
+/// Havannah and Y (a connection wins), under every preset. No other bundled game: Othello
+/// places pieces too but turns them over; Pentago and the games of a row are judged by
+/// their rows (`tests/ai.rs`).
 #[test]
-fn the_tree_search_plays_the_games_of_groups_and_passes_alone() {
+fn the_tree_search_plays_the_games_of_groups_and_of_connections() {
     for (name, game) in configurations() {
-        let is_go = name == "go" || name.starts_with("go ");
-        assert_eq!(Policy::of(&game).is_some(), is_go, "{name}");
+        let base = name.split(' ').next().unwrap_or_default();
+        let by_tree = ["go", "hex", "havannah", "y"].contains(&base);
+        assert_eq!(Policy::of(&game).is_some(), by_tree, "{name}");
     }
 }
 

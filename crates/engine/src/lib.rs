@@ -1301,6 +1301,12 @@ impl State {
         Player::of_code(self.position.pits.mark(site))
     }
 
+    /// The sites holding `player`'s pieces, a bit a site (64 a word, as many words as the
+    /// board's sites need).
+    pub fn occupancy(&self, player: Player) -> &[u64] {
+        self.position.occupied_by(player)
+    }
+
     /// How many pieces a player has on the board.
     pub fn pieces(&self, player: Player) -> u32 {
         self.position.piece_count[player.index()]

@@ -2464,6 +2464,36 @@ pub struct Heuristics {
     /// The goals the end rules set a piece (`end when pieces(white, corners, king) > 0:
     /// white wins`), with each site's distance to the goal; empty in most games.
     pub goals: Vec<Goal>,
+    /// The row of pieces an end rule wins the game by (`end when line(mover) >= 5: mover
+    /// wins`), if one does.
+    pub rows: Option<Rows>,
+}
+
+/// The row of pieces an end rule wins the game by, for the computer's judgement of an
+/// unfinished game: every run of [`Rows::length`] sites in a straight line (along the axes
+/// `line()` measures) within the rule's region.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rows {
+    /// The pieces in a row that win.
+    pub length: u8,
+    /// The runs.
+    pub runs: Vec<Run>,
+    /// Per site, the runs through it (indices into [`Rows::runs`]): those of site `s` are
+    /// `through[first[s] .. first[s + 1]]`.
+    pub through: Vec<u16>,
+    /// Where each site's runs begin in [`Rows::through`], and one more for the end.
+    pub first: Vec<u32>,
+}
+
+/// A run of sites in a straight line ([`Rows`]) as a bit mask over two words of the sites
+/// (64 a word): a run of the lengths a row may have spans two at most where the board's
+/// rows are at most 64 sites apart, as on every board that has one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The first of the two words.
+    pub word: u32,
+    /// The sites of that word and of the next.
+    pub bits: [u64; 2],
 }
 
 /// Where the rules after a move, after sowing and at the end were written and what they

@@ -5,7 +5,7 @@
 
 use super::ends::{estimate, Ends};
 use super::moves::moving_player;
-use super::{end_keys, goals, guard, sow_plan, word_shifts};
+use super::{end_keys, goals, guard, rows, sow_plan, word_shifts};
 use crate::check::Description;
 use rulebook_model::board::RELATIVE_BASE;
 use rulebook_model::tiles::{Tiles, PATTERNS};
@@ -84,6 +84,7 @@ impl Parts {
             heuristics: model::Heuristics {
                 estimate: estimate(self.score.as_ref(), &end_rules, given_worths(desc)),
                 goals: goals::goals(&end_rules, &end_conditions, &tables.regions, &self.board),
+                rows: rows::rows(&end_rules, &end_conditions, &tables.regions, &self.board),
             },
             ends: model::Ends {
                 checks: end_keys::end_checks(&end_conditions, &self.board, players),

@@ -10,7 +10,7 @@
 //! and the rules after sowing) and `tiles`. Every pass folds its expressions through
 //! `exprs` and reads regions through `regions`. Last, `derived` makes the game of the
 //! parts, with the facts that play reads from them, among them the tables of `sow_plan`,
-//! `end_keys` and `goals`.
+//! `end_keys`, `goals` and `rows`.
 
 use crate::check::{Conditional, Description, TExpr};
 use crate::diag::Code;
@@ -29,6 +29,7 @@ mod goals;
 mod guard;
 mod moves;
 mod regions;
+mod rows;
 mod settings;
 mod setup;
 mod sow_plan;

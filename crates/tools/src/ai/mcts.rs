@@ -1,8 +1,10 @@
 //! Monte Carlo tree search, for the games where a position's worth shows only at the end
-//! of play: the placement games of two players whose captures take groups left without
-//! liberties and that end when both players pass ([`Policy::of`] says which). There an
-//! evaluation of the stones as they stand knows nothing of life and eyes, and random games
-//! played to the end (playouts) judge a position better than a deeper search of it.
+//! of play ([`Policy::of`] says which): the placement games of two players whose captures
+//! take groups left without liberties and that end when both players pass, where an
+//! evaluation of the stones as they stand knows nothing of life and eyes; and those whose
+//! every move adds a piece and takes none, won by a connection, where the count of pieces
+//! never says who is ahead. There random games played to the end (playouts) judge a
+//! position better than a deeper search of it.
 //!
 //! The tree grows by UCT (the child whose mean result plus an exploration bonus is
 //! highest is followed) with RAVE: a child's mean is blended with its "all moves as first"
@@ -36,7 +38,7 @@ use std::time::Instant;
 use super::{Budget, Judgement, Ranked, Thought};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, Outcome, State};
-use rulebook_model::{EffectKind, EndWhen, Game, MoveKind, Player, Site, NO_SITE};
+use rulebook_model::{EffectKind, EndWhen, Game, MoveKind, Player, SecondPart, Site, NO_SITE};
 
 /// Visits to a leaf before its moves are added to the tree as children.
 pub const EXPAND_AFTER: u32 = 8;
@@ -87,26 +89,63 @@ impl Space {
 
 impl Policy {
     /// The policy for `game` when the tree search plays it, `None` when the alpha-beta
-    /// search does. The criterion, over the compiled rules alone: two players, no dice,
-    /// every move rule a placement or a pass (at least one a placement), an effect after
-    /// moves that captures groups without liberties, and an end rule for both players
-    /// passing. Such a game is decided by which groups live at its end (area or territory),
-    /// which its playouts find and an evaluation of the stones as they stand does not.
+    /// search does. Two kinds of game, told apart by the compiled rules alone, both of two
+    /// players without dice or tiles whose moves are all placements (at least one rule of
+    /// them) or passes:
+    ///
+    /// - an effect after moves captures groups without liberties, and an end rule ends the
+    ///   game when both players pass: a game decided by which groups live at its end (area
+    ///   or territory), which its playouts find and an evaluation of the stones as they
+    ///   stand does not; the playouts keep out of the mover's eyes
+    ///   ([`Policy::fills_own_eye`]) and answer ataris ([`Policy::choose`]);
+    /// - no effect after moves but another turn, no second part but a turn of a region, the
+    ///   swap allowed besides, and the game's estimate the pieces on the board: every move
+    ///   adds one piece of the mover's and none ever leaves the board or changes hands, so
+    ///   that estimate says nothing of who is ahead, and no end rule wins by a row of pieces
+    ///   (which the alpha-beta search judges by [`rulebook_model::Rows`]): a connection
+    ///   decides; the playouts are uniform.
     pub fn of(game: &Game) -> Option<Policy> {
         let places = |k: &MoveKind| matches!(k, MoveKind::PlacePiece { .. });
         let passes = |k: &MoveKind| matches!(k, MoveKind::Pass { .. });
         let kinds = || game.moves.iter().map(|r| &r.kind);
-        let fits = game.seats() == 2
+        let placing = game.seats() == 2
             && game.facts.roll_rule.is_none()
             && game.tiles.is_none()
-            && kinds().all(|k| places(k) || passes(k))
-            && kinds().any(places)
-            && game.ends.rules.iter().any(|r| r.when == EndWhen::BothPass);
-        let directions = game.effects.iter().find_map(|e| match e.kind {
+            && kinds().any(places);
+        if !placing {
+            return None;
+        }
+        let groups = game.effects.iter().find_map(|e| match e.kind {
             EffectKind::Groups { directions, .. } => Some(directions),
             _ => None,
-        })?;
-        fits.then_some(Policy { directions })
+        });
+        match groups {
+            Some(directions) => (kinds().all(|k| places(k) || passes(k))
+                && game.ends.rules.iter().any(|r| r.when == EndWhen::BothPass))
+            .then_some(Policy { directions }),
+            None => (Self::only_adds_pieces(game) && game.heuristics.rows.is_none())
+                .then_some(Policy { directions: 0 }),
+        }
+    }
+
+    /// Whether every move of `game` adds one piece of the mover's and takes or turns over
+    /// none (placements with no second part but a region's turn, passes and the swap, no
+    /// effect after moves but another turn), and its estimate counts the pieces on the board.
+    fn only_adds_pieces(game: &Game) -> bool {
+        let adds = |r: &rulebook_model::MoveRule| {
+            let turns = matches!(r.filter.then, None | Some(SecondPart::Rotate(_)));
+            match r.kind {
+                MoveKind::PlacePiece { .. } => turns,
+                MoveKind::Pass { .. } | MoveKind::Swap => true,
+                _ => false,
+            }
+        };
+        game.moves.iter().all(adds)
+            && game
+                .effects
+                .iter()
+                .all(|e| matches!(e.kind, EffectKind::Again))
+            && matches!(game.heuristics.estimate, rulebook_model::Expr::Pieces(_))
     }
 
     /// Whether the policy lets a playout play `m` in `state` while it has other moves: not

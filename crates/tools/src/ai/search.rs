@@ -20,8 +20,8 @@ use rulebook_engine::{Move, MoveList, Outcome, QuietMemo, State};
 use rulebook_model::board::{reverse_direction, MAX_GRID_SIDE};
 use rulebook_model::DirectionBits;
 use rulebook_model::{
-    CaptureMode, Cell, EffectKind, EndResult, Expr, Goal, Layout, MoveKind, Player, Site, ANY_KIND,
-    NO_SITE, PLAYERS,
+    CaptureMode, Cell, EffectKind, EndResult, Expr, Goal, Layout, MoveKind, Player, Rows, Run,
+    Site, ANY_KIND, NO_SITE, PLAYERS,
 };
 
 /// The value of a won game (less the plies it takes, so a quicker win is preferred).
@@ -50,6 +50,9 @@ const PIECE_ON_BOARD: i64 = 3;
 
 /// The words of a set of sites of the largest grid.
 const ROOM_WORDS: usize = (MAX_GRID_SIDE * MAX_GRID_SIDE) as usize / 64 + 1;
+
+/// The words of a set of the runs of [`Rows`] on the largest grid (four axes from each site).
+const RUN_WORDS: usize = 4 * ROOM_WORDS;
 
 /// What a stone in a player's own pits is worth (in 1/[`SCALE`] units) where an empty row
 /// ends the game and the stones left go to their owners.
@@ -178,6 +181,10 @@ pub(super) fn judge(state: &State, player: Player, refined: bool) -> i32 {
     }
     if stones_go_to_owners(game) {
         v += (row_stones(state, player) - most_other(state, player, row_stones)) * ROW_STONE;
+    }
+    if let Some(rows) = &game.heuristics.rows {
+        let values = rows_values(state, rows);
+        v += values[player.index()] - most_other(state, player, |_, p| values[p.index()]);
     }
     if game.facts.stalemate_loses && matches!(game.board.layout, Layout::Grid(_)) {
         v += confinement(state, player) - most_other(state, player, confinement);
@@ -441,6 +448,68 @@ fn goals_value(state: &State, player: Player) -> i64 {
         value -= nearest.map_or(0, |d| d * GOAL_STEP);
     }
     value
+}
+
+/// What each player's rows are worth in the position, in sixteenths of a unit: for every
+/// run of sites where a player could still make a winning row (holding pieces of theirs
+/// and none of another's), 1 for one piece in it, 4 for two, 16 for three: four times as
+/// much for every piece more.
+fn rows_values(state: &State, rows: &Rows) -> [i64; PLAYERS] {
+    let seats = state.game().seats();
+    let mut values = [0; PLAYERS];
+    let mut seen = [0u64; RUN_WORDS];
+    for p in Player::all(seats) {
+        for site in set_sites(state.occupancy(p)) {
+            let (from, to) = (rows.first[site], rows.first[site + 1]);
+            for &r in &rows.through[from as usize..to as usize] {
+                let (word, bit) = (usize::from(r) / 64, 1 << (r % 64));
+                if seen[word] & bit == 0 {
+                    seen[word] |= bit;
+                    add_run(state, seats, &rows.runs[usize::from(r)], &mut values);
+                }
+            }
+        }
+    }
+    values
+}
+
+/// Adds to `values` what `run` is worth to the one player with pieces in it, if only one
+/// has: 4 to the power of its pieces less one.
+#[inline]
+fn add_run(state: &State, seats: usize, run: &Run, values: &mut [i64; PLAYERS]) {
+    let (mut holder, mut shared, mut pieces) = (None, false, 0);
+    for p in Player::all(seats) {
+        let n = pieces_in_run(state.occupancy(p), run);
+        if n > 0 {
+            shared |= holder.is_some();
+            (holder, pieces) = (Some(p), n);
+        }
+    }
+    if let (Some(p), false) = (holder, shared) {
+        values[p.index()] += 1 << (2 * (pieces - 1)).min(40);
+    }
+}
+
+/// The indices of the set bits of `bits`.
+fn set_sites(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                w * 64 + bit
+            })
+        })
+    })
+}
+
+/// How many of the sites of `run` are set in `bits`.
+#[inline]
+fn pieces_in_run(bits: &[u64], run: &Run) -> u32 {
+    let w = run.word as usize;
+    let next = bits.get(w + 1).map_or(0, |b| b & run.bits[1]);
+    (bits[w] & run.bits[0]).count_ones() + next.count_ones()
 }
 
 /// A value to store in the table from `ply` plies below the root: a won game's distance is
