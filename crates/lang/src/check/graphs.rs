@@ -389,7 +389,8 @@ impl Checker {
         if !self.rings_sizes((r, r_span), (n, n_span), spokes) {
             return None;
         }
-        let unit = (n + 7) / 8;
+        // Two steps apart at least, so that pictures have room for the sites' names.
+        let unit = 2 * ((n + 7) / 8);
         let middle = r * unit;
         let name = |text: String| Name { text, span: n_span };
         let mut sites: Vec<ast::GraphSite> = Vec::new();
