@@ -471,8 +471,10 @@ impl Checker {
                 "give the rings more sites, or fewer",
             );
         }
-        if let Some((k, span)) = spokes.filter(|&(k, _)| !(k >= 1 && ok && n % k == 0)) {
-            if ok {
+        if let Some((k, span)) = spokes {
+            let even = k >= 1 && n % k == 0;
+            // Spokes are weighed against a ring of a size the board allows alone.
+            if ok && !even {
                 let divisors: Vec<String> = (1..=n)
                     .filter(|d| n % d == 0)
                     .map(|d| d.to_string())
@@ -486,7 +488,7 @@ impl Checker {
                     ),
                 );
             }
-            ok = false;
+            ok &= even;
         }
         ok
     }
