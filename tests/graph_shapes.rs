@@ -212,7 +212,7 @@ fn show_names_the_shape_and_the_text_board_draws_the_ring_round_its_centre() {
     assert!(out.status.success());
     let shown = text(&out.stdout);
     assert!(
-        shown.contains("board: graph (13 sites, 24 links)"),
+        shown.contains("board: graph ring 12 with centre (13 sites, 24 links)"),
         "{shown}"
     );
     assert!(shown.contains("centre-ring12"), "{shown}");

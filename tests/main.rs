@@ -45,6 +45,7 @@ mod forward;
 mod fox_and_geese;
 mod go;
 mod goals;
+mod graph_rings;
 mod graph_shapes;
 mod groups;
 mod guard;

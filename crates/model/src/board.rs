@@ -303,6 +303,41 @@ pub struct Grid {
     /// A board given as a graph ([`Drawing::Graph`]): where pictures draw each site (x
     /// east, y north), empty where the rule file places none.
     places: Vec<(i32, i32)>,
+    /// A graph made from a shape (`board graph ring 12 with centre`), the shape.
+    rings: Option<RingShape>,
+}
+
+/// The shape a board given as a graph is made from: rings of sites round a centre, joined
+/// by spokes (`board graph ring N [with centre]`, `board graph rings R of N [spokes every K]
+/// [with centre]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RingShape {
+    /// How many rings: 1 for `ring N`.
+    pub rings: u16,
+    /// How many sites each ring has.
+    pub sites: u16,
+    /// Spokes at every so many places of the rings (1: at every place).
+    pub spokes_every: u16,
+    /// Whether a centre is joined to the innermost ring.
+    pub centre: bool,
+}
+
+impl std::fmt::Display for RingShape {
+    /// The words that make the shape in a rule file: `ring 12 with centre`, `rings 3 of 8
+    /// spokes every 2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.rings {
+            1 => write!(f, "ring {}", self.sites)?,
+            r => write!(f, "rings {r} of {}", self.sites)?,
+        }
+        if self.spokes_every > 1 {
+            write!(f, " spokes every {}", self.spokes_every)?;
+        }
+        match self.centre {
+            true => write!(f, " with centre"),
+            false => Ok(()),
+        }
+    }
 }
 
 /// A shape of hexagonal cells cut from a rhombus of them (a grid `of hexagons`): the cells
@@ -561,6 +596,7 @@ static NO_GRID: Grid = Grid {
     drawing: Drawing::Points,
     outline: None,
     places: Vec::new(),
+    rings: None,
 };
 
 /// How pictures draw the sites of a grid (the game is the same either way).
@@ -744,6 +780,18 @@ impl Board {
     /// board, or where the rule file places no site.
     pub fn places(&self) -> &[(i32, i32)] {
         &self.grid_tables().places
+    }
+
+    /// The shape a graph board is made from (`board graph ring 12 with centre`), if it is.
+    pub fn ring_shape(&self) -> Option<RingShape> {
+        self.grid_tables().rings
+    }
+
+    /// Records the shape a graph board is made from (ignored on other boards).
+    pub fn set_ring_shape(&mut self, shape: RingShape) {
+        if let Layout::Grid(grid) = &mut self.layout {
+            grid.rings = Some(shape);
+        }
     }
 
     /// Keeps the diagonal links of a grid only between two sites of `region` (an Alquerque

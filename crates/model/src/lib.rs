@@ -8,7 +8,9 @@ pub mod paths;
 pub mod tiles;
 pub mod walk;
 
-pub use board::{Board, Drawing, Layout, LineMasks, NamedPath, Outline, Shape, Site, NO_SITE};
+pub use board::{
+    Board, Drawing, Layout, LineMasks, NamedPath, Outline, RingShape, Shape, Site, NO_SITE,
+};
 pub use eval::{Env, GroupMeasure};
 pub use paths::{FixedPaths, Hop};
 pub use tiles::{GroupUnit, Tiles};

@@ -48,6 +48,12 @@ impl Checker {
                 span,
                 centre,
             } => self.graph_ring(*sites, *span, *centre),
+            ast::BoardShape::GraphRings {
+                rings,
+                sites,
+                spokes,
+                centre,
+            } => self.graph_rings(*rings, *sites, *spokes, *centre),
             ast::BoardShape::Mancala { pits } => self
                 .static_expr(pits, Type::Int, "the number of pits")
                 .map(|pits| BoardDecl::Mancala { pits }),

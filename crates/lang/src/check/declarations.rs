@@ -102,9 +102,9 @@ impl Checker {
                             ast::BoardShape::Grid { .. } => BoardKind::Grid,
                             ast::BoardShape::Mancala { .. } => BoardKind::Mancala,
                             ast::BoardShape::Hex { .. } => BoardKind::Hex,
-                            ast::BoardShape::Graph { .. } | ast::BoardShape::GraphRing { .. } => {
-                                BoardKind::Grid
-                            }
+                            ast::BoardShape::Graph { .. }
+                            | ast::BoardShape::GraphRing { .. }
+                            | ast::BoardShape::GraphRings { .. } => BoardKind::Grid,
                         });
                     }
                 }

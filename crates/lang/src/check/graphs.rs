@@ -5,6 +5,7 @@ use super::{BoardDecl, Checker, GraphDecl};
 use crate::diag::{Code, Diagnostic, Span};
 use crate::syntax::ast::{self, Name};
 use rulebook_model::board::{GRID_DIRECTIONS, MAX_GRAPH_DIRECTIONS};
+use rulebook_model::RingShape;
 
 /// The most sites of a ring (`board graph ring N`): with its centre, the centre's links
 /// and a pair of named directions fill a site's [`MAX_GRAPH_DIRECTIONS`] places.
@@ -13,6 +14,17 @@ pub const MAX_RING: i64 = MAX_GRAPH_DIRECTIONS as i64 - 2;
 /// The most sites of a ring refused for its size whose names are still known to the rules
 /// (so that a ring of 31 is one error, not one a site named).
 const MAX_NAMED_RING: i64 = 1000;
+
+/// The most rings of `board graph rings R of N`.
+pub const MAX_RINGS: i64 = 10;
+
+/// The most sites of each ring of `board graph rings R of N`: with its centre, the centre's
+/// links and two pairs of named directions fill a site's [`MAX_GRAPH_DIRECTIONS`] places.
+pub const MAX_RINGS_SITES: i64 = MAX_GRAPH_DIRECTIONS as i64 - 4;
+
+/// The most rings, and sites a ring, refused for their size whose names are still known
+/// to the rules.
+const MAX_NAMED_RINGS: i64 = 100;
 
 /// The name of the sites of a ring, before their numbers (`ring1`): two letters or more, so
 /// that no site's name reads as a grid's point.
@@ -54,6 +66,7 @@ impl Checker {
             places,
             links: joined.iter().map(|&(a, b, d, _)| (a, b, d)).collect(),
             directions,
+            shape: None,
         }))
     }
 
@@ -280,13 +293,10 @@ impl Checker {
         // The sites and directions are known to the rules even where the ring is refused.
         self.board.graph = Some((known, ways));
         if !(3..=MAX_RING).contains(&n) {
-            self.error(
-                Diagnostic::error(
-                    Code::E0356,
-                    format!("a ring has from 3 to {MAX_RING} sites, not {n}"),
-                    span,
-                )
-                .with_help("give the ring more sites, or fewer"),
+            self.shape_size_error(
+                format!("a ring has from 3 to {MAX_RING} sites, not {n}"),
+                span,
+                "give the ring more sites, or fewer",
             );
             return None;
         }
@@ -324,10 +334,194 @@ impl Checker {
                 },
             );
         }
-        self.graph_board(&sites, &links)
+        let shape = RingShape {
+            rings: 1,
+            sites: n as u16,
+            spokes_every: 1,
+            centre,
+        };
+        self.shaped_graph(&sites, &links, shape)
+    }
+
+    /// The graph of `sites` and `links`, made from `shape`.
+    fn shaped_graph(
+        &mut self,
+        sites: &[ast::GraphSite],
+        links: &[ast::GraphLink],
+        shape: RingShape,
+    ) -> Option<BoardDecl> {
+        match self.graph_board(sites, links)? {
+            BoardDecl::Graph(graph) => Some(BoardDecl::Graph(GraphDecl {
+                shape: Some(shape),
+                ..graph
+            })),
+            other => Some(other),
+        }
+    }
+
+    /// `graph rings R of N [spokes every K] [with centre]`: `R` rings of `N` sites each,
+    /// innermost first (`ring1_1` .. `ring1_N`, then `ring2_1` ..), each as a ring of
+    /// `graph ring N` (its first site at the top, on round `clockwise`), the `k`-th site
+    /// of each ring joined `outward` to the `k`-th of the next ring out (and back `inward`)
+    /// at every `K`-th place from the first, and perhaps a centre (`centre`, first of all)
+    /// joined to the innermost ring's sites at those places by links without a name.
+    /// Pictures draw each ring as a square round the centre, as a mill board's.
+    pub(super) fn graph_rings(
+        &mut self,
+        (r, r_span): (i64, Span),
+        (n, n_span): (i64, Span),
+        spokes: Option<(i64, Span)>,
+        centre: bool,
+    ) -> Option<BoardDecl> {
+        let site = |ring: i64, k: i64| format!("{RING_SITE}{ring}_{k}");
+        let mut known: Vec<String> = centre
+            .then(|| CENTRE_SITE.to_string())
+            .into_iter()
+            .collect();
+        let named = |x: i64| 1..=x.clamp(0, MAX_NAMED_RINGS);
+        known.extend(named(r).flat_map(|ring| named(n).map(move |k| site(ring, k))));
+        let mut ways = vec![String::new(); GRID_DIRECTIONS.len()];
+        (ways[0], ways[2]) = ("clockwise".into(), "anticlockwise".into());
+        (ways[1], ways[3]) = ("outward".into(), "inward".into());
+        // The sites and directions are known to the rules even where the rings are refused.
+        self.board.graph = Some((known, ways));
+        let every = spokes.map_or(1, |s| s.0);
+        if !self.rings_sizes((r, r_span), (n, n_span), spokes) {
+            return None;
+        }
+        // Two steps apart at least, so that pictures have room for the sites' names.
+        let unit = 2 * ((n + 7) / 8);
+        let middle = r * unit;
+        let name = |text: String| Name { text, span: n_span };
+        let mut sites: Vec<ast::GraphSite> = Vec::new();
+        let mut links: Vec<ast::GraphLink> = Vec::new();
+        let pair = |a: &str, b: &str| Some((name(a.into()), name(b.into())));
+        for ring in 1..=r {
+            let mut run = Vec::new();
+            for k in 1..=n {
+                let (x, y) = on_square(ring * unit, n, k - 1);
+                let at = Some((middle + x, middle + y));
+                sites.push(ast::GraphSite {
+                    name: name(site(ring, k)),
+                    at,
+                });
+                run.push(name(site(ring, k)));
+            }
+            run.push(run[0].clone());
+            let directions = pair("clockwise", "anticlockwise");
+            links.push(ast::GraphLink {
+                sites: run,
+                directions,
+            });
+        }
+        for k in (1..=n).step_by(every as usize) {
+            let sites = (1..=r).map(|ring| name(site(ring, k))).collect();
+            let directions = pair("outward", "inward");
+            links.push(ast::GraphLink { sites, directions });
+            if centre {
+                let sites = vec![name(CENTRE_SITE.into()), name(site(1, k))];
+                links.push(ast::GraphLink {
+                    sites,
+                    directions: None,
+                });
+            }
+        }
+        if centre {
+            let at = Some((middle, middle));
+            sites.insert(
+                0,
+                ast::GraphSite {
+                    name: name(CENTRE_SITE.into()),
+                    at,
+                },
+            );
+        }
+        let shape = RingShape {
+            rings: r as u16,
+            sites: n as u16,
+            spokes_every: every as u16,
+            centre,
+        };
+        self.shaped_graph(&sites, &links, shape)
+    }
+
+    /// Whether the sizes of `graph rings R of N [spokes every K]` are good: `R` from 2 to
+    /// [`MAX_RINGS`], `N` from 3 to [`MAX_RINGS_SITES`], `K` one that divides `N`; an
+    /// error for each that is not.
+    fn rings_sizes(
+        &mut self,
+        (r, r_span): (i64, Span),
+        (n, n_span): (i64, Span),
+        spokes: Option<(i64, Span)>,
+    ) -> bool {
+        let mut ok = true;
+        if !(2..=MAX_RINGS).contains(&r) {
+            ok = false;
+            self.shape_size_error(
+                format!("a board of rings has from 2 to {MAX_RINGS} rings, not {r}"),
+                r_span,
+                "give the board more rings, or fewer: a single ring is `board graph ring N`",
+            );
+        }
+        if !(3..=MAX_RINGS_SITES).contains(&n) {
+            ok = false;
+            self.shape_size_error(
+                format!("each of a board's rings has from 3 to {MAX_RINGS_SITES} sites, not {n}"),
+                n_span,
+                "give the rings more sites, or fewer",
+            );
+        }
+        if let Some((k, span)) = spokes {
+            let even = k >= 1 && n % k == 0;
+            // Spokes are weighed against a ring of a size the board allows alone.
+            if ok && !even {
+                let divisors: Vec<String> = (1..=n)
+                    .filter(|d| n % d == 0)
+                    .map(|d| d.to_string())
+                    .collect();
+                self.shape_size_error(
+                    format!("spokes every {k} do not share out a ring of {n} sites evenly"),
+                    span,
+                    &format!(
+                        "space the spokes by a number that divides {n}: {}",
+                        divisors.join(", ")
+                    ),
+                );
+            }
+            ok &= even;
+        }
+        ok
+    }
+
+    /// A board of a shape whose size is out of bounds (`ring 2`, `rings 1 of 8`, spokes
+    /// that do not divide a ring evenly).
+    fn shape_size_error(&mut self, message: String, span: Span, help: &str) {
+        self.error(Diagnostic::error(Code::E0356, message, span).with_help(help));
     }
 
     fn graph_error(&mut self, message: &str, span: Span, help: &str) {
         self.error(Diagnostic::error(Code::E0338, message, span).with_help(help));
     }
+}
+
+/// Where the `k`-th site (from 0) of a ring of `n` is drawn, from the centre (x east, y
+/// north): on the square `h` from the centre each way, evenly along its sides, the first
+/// at the top middle and on round clockwise (a ring of eight: the corners and the middles
+/// of the sides, as on a mill board).
+fn on_square(h: i64, n: i64, k: i64) -> (i64, i64) {
+    let side = h as f64;
+    // How far along the square from the top middle, clockwise.
+    let t = (8 * h * k) as f64 / n as f64;
+    let (x, y) = if t <= side {
+        (t, side)
+    } else if t <= 3.0 * side {
+        (side, 2.0 * side - t)
+    } else if t <= 5.0 * side {
+        (4.0 * side - t, -side)
+    } else if t <= 7.0 * side {
+        (-side, t - 6.0 * side)
+    } else {
+        (t - 8.0 * side, side)
+    };
+    (x.round() as i64, y.round() as i64)
 }

@@ -1096,6 +1096,8 @@ pub struct GraphDecl {
     /// The directions' names by code, `""` where no name is given (eight codes, each
     /// named direction's way back two codes on, as a grid's).
     pub directions: Vec<String>,
+    /// The shape the graph is made from (`graph ring 12 with centre`), if it is.
+    pub shape: Option<rulebook_model::RingShape>,
 }
 
 /// `edge SITE DIR COLOUR`: one board edge's colour.

@@ -49,12 +49,16 @@ impl Compiler<'_> {
                 let links: Vec<(Site, Site, Option<u8>)> = (graph.links.iter())
                     .map(|&(a, b, d)| (Site::at(a as usize), Site::at(b as usize), d))
                     .collect();
-                Board::graph(
+                let mut board = Board::graph(
                     graph.names.clone(),
                     graph.places.clone(),
                     &links,
                     graph.directions.clone(),
-                )
+                );
+                if let Some(shape) = graph.shape {
+                    board.set_ring_shape(shape);
+                }
+                board
             }
             BoardDecl::Mancala { pits } => {
                 let n = self.bounded(pits, 1, MAX_PITS, "the number of pits per player")?;

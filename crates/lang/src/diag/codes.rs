@@ -197,7 +197,7 @@ codes! {
     E0351,
     /// an opening roll of one die each needs two players and two dice used one by one
     E0354,
-    /// a ring of a graph board has from 3 to 30 sites
+    /// a graph of a shape has too few or too many rings or sites
     E0356,
 
     // E04xx: moves and their effects.

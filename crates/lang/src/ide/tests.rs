@@ -292,6 +292,26 @@ fn after_board_graph_the_shape_ring_and_after_its_number_with_centre() {
 }
 
 #[test]
+fn after_board_graph_the_shape_rings_and_after_its_sizes_spokes_and_centre() {
+    let offered_graph = offered("board graph ");
+    assert!(
+        offered_graph.iter().any(|w| w == "rings"),
+        "{offered_graph:?}"
+    );
+    let after_rings = offered("board graph rings 3 ");
+    assert!(after_rings.iter().any(|w| w == "of"), "{after_rings:?}");
+    let after_sizes = offered("board graph rings 3 of 8 ");
+    for word in ["spokes", "with"] {
+        assert!(after_sizes.iter().any(|w| w == word), "{after_sizes:?}");
+    }
+    let after_spokes = offered("board graph rings 3 of 8 spokes ");
+    assert!(
+        after_spokes.iter().any(|w| w == "every"),
+        "{after_spokes:?}"
+    );
+}
+
+#[test]
 fn after_end_when_what_starts_a_condition() {
     let offered = offered("end when ");
     let starts = [

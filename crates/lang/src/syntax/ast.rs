@@ -347,6 +347,18 @@ pub enum BoardShape {
         /// `with centre`: a centre joined to every site of the ring.
         centre: bool,
     },
+    /// `graph rings R of N [spokes every K] [with centre]`: a graph of a shape, `R` rings
+    /// of `N` sites each joined by spokes, and perhaps a centre joined to the innermost.
+    GraphRings {
+        /// How many rings, as written, and where.
+        rings: (i64, Span),
+        /// How many sites each ring has, as written, and where.
+        sites: (i64, Span),
+        /// `spokes every K`: spokes at every `K`-th place alone, as written, and where.
+        spokes: Option<(i64, Span)>,
+        /// `with centre`: a centre joined by spokes to the innermost ring.
+        centre: bool,
+    },
 }
 
 /// `north at 2,4`: a site of a graph board.

@@ -1133,6 +1133,33 @@ fn lower_graph_ring(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
     }))
 }
 
+/// `graph rings R of N [spokes every K] [with centre]`.
+fn lower_graph_rings(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
+    let sspan = span_of(&shape, file);
+    let (mut numbers, mut spokes, mut centre) = (Vec::new(), None, false);
+    for part in shape.into_inner() {
+        match part.as_rule() {
+            Rule::int => numbers.push((lower_int(&part, file)?, span_of(&part, file))),
+            Rule::rings_spokes => {
+                let every = part.into_inner().find(|p| p.as_rule() == Rule::int);
+                let every = every.ok_or_else(|| internal(sspan))?;
+                spokes = Some((lower_int(&every, file)?, span_of(&every, file)));
+            }
+            Rule::kw_centre => centre = true,
+            _ => {}
+        }
+    }
+    let [rings, sites] = numbers[..] else {
+        return Err(internal(sspan));
+    };
+    Ok(StatementKind::Board(BoardShape::GraphRings {
+        rings,
+        sites,
+        spokes,
+        centre,
+    }))
+}
+
 /// The shape of a `board` statement.
 fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
     let sspan = span_of(&shape, file);
@@ -1151,6 +1178,7 @@ fn lower_board(shape: Pair<Rule>, file: FileId) -> Lowered<StatementKind> {
         Rule::shaped_board => lower_shaped_board(shape, file),
         Rule::graph_board => lower_graph_board(shape, file),
         Rule::graph_ring => lower_graph_ring(shape, file),
+        Rule::graph_rings => lower_graph_rings(shape, file),
         Rule::grid_board => {
             let mut parts = parts(shape);
             let width = lower_expr(parts.next().ok_or_else(|| internal(sspan))?, file)?;

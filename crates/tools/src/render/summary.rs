@@ -99,8 +99,8 @@ fn board_line(o: &mut String, b: &rulebook_model::Board) {
     };
 }
 
-/// A graph board's lines of the summary: its sites and links, each run of links with the
-/// names of its directions.
+/// A graph board's lines of the summary: the shape it is made from, if it is, its sites
+/// and links, each run of links with the names of its directions.
 fn graph_line(o: &mut String, b: &rulebook_model::Board) {
     let mut links = Vec::new();
     for s in Site::all(b.sites()) {
@@ -121,9 +121,10 @@ fn graph_line(o: &mut String, b: &rulebook_model::Board) {
             }
         }
     }
+    let shape = b.ring_shape().map_or(String::new(), |s| format!(" {s}"));
     let _ = writeln!(
         o,
-        "board: graph ({} sites, {} links)",
+        "board: graph{shape} ({} sites, {} links)",
         b.sites(),
         links.len()
     );

@@ -171,7 +171,11 @@ fn graph_frame(b: &Board) -> (Vec<(f64, f64)>, (f64, f64)) {
         .map(|&(x, y)| (MARGIN + x * GRID_STEP, MARGIN + (top - y) * GRID_STEP))
         .collect();
     let size = |extent: f64| 2.0 * MARGIN + extent * GRID_STEP;
-    (points, (size(right), size(top)))
+    // Room on the right for the names written beside the easternmost sites (11-point
+    // letters, about 6.6 points wide, from 9 points east of the site).
+    let longest = b.site_names.iter().map(|n| n.chars().count()).max();
+    let label = 9.0 + 6.6 * longest.unwrap_or(0) as f64;
+    (points, (size(right) + (label - MARGIN).max(0.0), size(top)))
 }
 
 /// Where a graph board's sites are drawn, in steps of the picture (x east, y north, from
