@@ -75,7 +75,8 @@ pub(super) fn think(
 /// a player moves (not at a throw) and the budget does not cap the depth below
 /// [`MAX_DEPTH`] (`strong`, or positions alone).
 pub(super) fn grows_tree(root: &State, budget: Budget) -> bool {
-    root.chance().is_none() && budget.depth >= MAX_DEPTH
+    let race = race_lead(root, root.to_move()).is_some();
+    root.chance().is_none() && budget.depth >= MAX_DEPTH && !race
 }
 
 /// The longest random game played on after a move by [`sampled`], in plies.
