@@ -1062,3 +1062,25 @@ fn the_computer_opens_a_game_of_rows_near_the_centre() {
         );
     }
 }
+
+/// In a race `strong` searches by expectimax as `medium` does (not by the tree of chance
+/// nodes), within a quarter of its four times larger budget of positions, and so looks a
+/// turn further ahead: in the Royal Game of Ur after `c1 d3 c1-a1`, thrown a 2, `medium`
+/// looks 5 turns ahead and `strong` 6.
+#[test]
+fn in_a_race_strong_looks_a_turn_further_ahead_than_medium() {
+    let game = pipeline::load("ur", None, &[]).unwrap();
+    let mut state = State::new(game);
+    for text in ["roll:2", "c1", "roll:1", "d3", "roll:2", "c1-a1", "roll:2"] {
+        let m = notation::parse_move(&mut state, text).unwrap();
+        state.apply(m);
+    }
+    let stop = AtomicBool::new(false);
+    let think = |name: &str| {
+        let budget = Budget::reproducible(&level_of(name));
+        let t = Searcher::new().think(&state, budget, 1, &stop).unwrap();
+        assert!(t.iterations <= budget.iterations / 4 + 1, "{name}: {t:?}");
+        t.depth
+    };
+    assert_eq!((think("medium"), think("strong")), (5, 6));
+}

@@ -1,12 +1,13 @@
-//! The computer in a game of chance. With a budget that caps the depth (the levels below
-//! `strong`): in a race, expectimax a few turns deep (a turn being a player's moves between
-//! two throws), as deep as the budget's positions allow, a throw of the dice a chance node
-//! whose value is its outcomes' values weighted by their likelihood, the positions judged by
-//! how far each side's pieces have gone along their tracks; in any other game, flat Monte Carlo:
-//! random games played on after each move, the dice thrown as likely as they fall, the
-//! move that wins most chosen. With a budget of positions alone (`strong`, and a number of
-//! positions asked for), the tree search with chance nodes of `chance_tree.rs`, which keeps
-//! gaining from positions where those two stop.
+//! The computer in a game of chance. In a race, at every level: expectimax a few turns deep
+//! (a turn being a player's moves between two throws), as deep as the budget's positions
+//! allow (`strong`'s four times `medium`'s reach about a turn further), a throw of the dice
+//! a chance node whose value is its outcomes' values weighted by their likelihood, the
+//! positions judged by how far each side's pieces have gone along their tracks. In any
+//! other game, with a budget that caps the depth (the levels below `strong`), flat Monte
+//! Carlo: random games played on after each move, the dice thrown as likely as they fall,
+//! the move that wins most chosen; with a budget of positions alone (`strong`, and a number
+//! of positions asked for), the tree search with chance nodes of `chance_tree.rs`, which
+//! keeps gaining from positions where flat Monte Carlo stops.
 
 use super::search::{Found, MAX_DEPTH};
 use super::{Budget, Judgement, Thought};
@@ -24,12 +25,12 @@ const MAX_CHANCE_DEPTH: u32 = 6;
 /// a position costs a few microseconds, as with dice used one by one).
 const RACE_SHARE: u64 = 4;
 
-/// The best move of `root` for the player to move: with a budget whose depth is not capped
-/// below [`MAX_DEPTH`], by the tree search with chance nodes; else in a race by expectimax
-/// deepened a turn at a time within the budget ([`deepen`], at most the budget's depth and
-/// [`MAX_CHANCE_DEPTH`] turns), in any other game by random
-/// games played on after each move ([`sampled`]); at a throw of the dice, a throw made with
-/// `seed` (the computer throws the dice, it does not choose them).
+/// The best move of `root` for the player to move: in a race by expectimax deepened a turn
+/// at a time within the budget ([`deepen`], at most the budget's depth and
+/// [`MAX_CHANCE_DEPTH`] turns); in any other game, with a budget whose depth is not capped
+/// below [`MAX_DEPTH`], by the tree search with chance nodes, else by random games played
+/// on after each move ([`sampled`]); at a throw of the dice, a throw made with `seed` (the
+/// computer throws the dice, it does not choose them).
 pub(super) fn think(
     root: &State,
     budget: Budget,
@@ -72,10 +73,11 @@ pub(super) fn think(
 }
 
 /// Whether `budget` grows the tree with chance nodes from `root` in a game of chance: where
-/// a player moves (not at a throw) and the budget does not cap the depth below
-/// [`MAX_DEPTH`] (`strong`, or positions alone).
+/// a player moves (not at a throw), in a game that is not a race, and the budget does not
+/// cap the depth below [`MAX_DEPTH`] (`strong`, or positions alone).
 pub(super) fn grows_tree(root: &State, budget: Budget) -> bool {
-    root.chance().is_none() && budget.depth >= MAX_DEPTH
+    let race = race_lead(root, root.to_move()).is_some();
+    root.chance().is_none() && budget.depth >= MAX_DEPTH && !race
 }
 
 /// The longest random game played on after a move by [`sampled`], in plies.
@@ -139,10 +141,9 @@ fn deepen(
 ) -> Option<(Move, f64, u64, u32)> {
     let cap = budget.depth.clamp(1, MAX_CHANCE_DEPTH);
     let most = budget.iterations / RACE_SHARE;
-    let most_points = root.game().ends.rules.iter().map(|r| r.points).max();
     let mut search = Expectimax {
         me: root.to_move(),
-        most_points: f64::from(most_points.unwrap_or(1).max(1)),
+        most_points: most_points(root),
         nodes: 0,
         limit: None,
         stop,
@@ -179,6 +180,13 @@ fn deepen(
     }
     let ((m, v), depth) = found?;
     Some((m, v, search.nodes, depth))
+}
+
+/// The most points a win of `root`'s game may be worth (`end when ...: mover wins 3`; 1 in
+/// most games).
+pub(super) fn most_points(root: &State) -> f64 {
+    let most = root.game().ends.rules.iter().map(|r| r.points).max();
+    f64::from(most.unwrap_or(1).max(1))
 }
 
 /// The state of one expectimax search ([`deepen`]).
@@ -284,11 +292,11 @@ impl Expectimax<'_> {
     }
 }
 
-/// What `me` makes of a position where the look-ahead stops (or a race's playout of the
-/// tree search is cut short), 0 (lost) ..= 1 (won), by how far each side has gone along
-/// their tracks, less what the player about to throw may take from the others' pieces
-/// ([`exposure`]), 20 sites being most of a win: both run in races alone.
-pub(super) fn horizon(state: &State, me: Player) -> f64 {
+/// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
+/// far each side has gone along their tracks, less what the player about to throw may take
+/// from the others' pieces ([`exposure`]), 20 sites being most of a win: both run in races
+/// alone.
+fn horizon(state: &State, me: Player) -> f64 {
     let Some((track, mut gone)) = progress(state) else {
         return 0.5;
     };
@@ -313,7 +321,7 @@ fn lead_over_others(gone: &[f64], player: Player) -> f64 {
 /// How much further `player`'s pieces have gone along their tracks than the other
 /// players' (a piece borne off counts one beyond its track's last site); none in a game
 /// without tracks.
-pub(super) fn race_lead(state: &State, player: Player) -> Option<i64> {
+fn race_lead(state: &State, player: Player) -> Option<i64> {
     let (_, gone) = progress(state)?;
     Some(lead_over_others(&gone, player) as i64)
 }

@@ -8,10 +8,10 @@
 //!
 //! A leaf is expanded once visited [`EXPAND_AFTER`] times (a chance node at once); from the
 //! leaf reached, a random game is played on ([`State::playout`], the dice thrown as they
-//! fall) to its end, or, in a race, [`RACE_PLAYOUT_PLIES`] plies and then judged by how far
-//! each player's pieces have gone ([`super::chance::horizon`]). Unlike flat Monte Carlo,
-//! which spreads its playouts evenly over the moves, the tree spends them on the moves and
-//! replies that matter, so more positions keep buying strength.
+//! fall) to its end, scored by its points where a win may be worth more than one. Unlike
+//! flat Monte Carlo, which spreads its playouts evenly over the moves, the tree spends them
+//! on the moves and replies that matter, so more positions keep buying strength. Races
+//! (games with a track) are searched by expectimax instead (`chance.rs`).
 
 use std::sync::atomic::AtomicBool;
 
@@ -29,11 +29,8 @@ const EXPAND_AFTER: u32 = 2;
 /// results, and a wider search than the placement games' pays.
 const EXPLORATION: f32 = 0.7;
 
-/// The longest random game played from a leaf in a game that is not a race, in plies.
+/// The longest random game played from a leaf, in plies.
 const PLAYOUT_PLIES: usize = 1000;
-
-/// The plies a random game runs from a leaf in a race before its position is judged.
-const RACE_PLAYOUT_PLIES: usize = 40;
 
 /// One thread's search: the tree and the buffers of its iterations.
 struct Runner<'a> {
@@ -43,8 +40,8 @@ struct Runner<'a> {
     work: State,
     moves: MoveList,
     path: Vec<u32>,
-    /// Whether the game is a race, whose playouts are cut short and judged by the race.
-    race: bool,
+    /// The most points a win may be worth (1 in most games): the scale of a result.
+    most_points: f32,
 }
 
 impl<'a> Runner<'a> {
@@ -58,7 +55,7 @@ impl<'a> Runner<'a> {
             work: root.clone(),
             moves: MoveList::new(),
             path: Vec::new(),
-            race: super::chance::race_lead(root, root.to_move()).is_some(),
+            most_points: super::chance::most_points(root) as f32,
         }
     }
 
@@ -90,29 +87,22 @@ impl<'a> Runner<'a> {
 
     /// Plays a random game on from `work`; the plies played.
     fn playout(&mut self) -> usize {
-        let cap = if self.race {
-            RACE_PLAYOUT_PLIES
-        } else {
-            PLAYOUT_PLIES
-        };
         let rng = &mut self.rng;
-        let (plies, _) = self.work.playout(cap, &mut self.moves, |n| rng.below(n));
+        let (plies, _) = (self.work).playout(PLAYOUT_PLIES, &mut self.moves, |n| rng.below(n));
         plies
     }
 
-    /// Adds the playout's result for each node's mover to every node of the path: 1 a
-    /// win, 0 a loss, ½ a draw; a playout cut short is judged by the race where the game
-    /// is one, else as a draw.
+    /// Adds the playout's result for each node's mover to every node of the path: ½ a
+    /// draw or a game cut short, a win ½ + ½ × its points / the most a win may be worth
+    /// (1 where it is worth the most), a loss as far below ½.
     fn back_up(&mut self) {
         let outcome = self.work.outcome_with(&mut self.moves);
-        let work = &self.work;
-        let race = self.race;
+        let won = self.work.game().ends.win_points(self.work.end_rule()) as f32;
+        let share = 0.5 * won / self.most_points;
         let score = |p: Player| match outcome {
-            Some(Outcome::Win(w)) if w == p => 1.0,
-            Some(Outcome::Win(_)) => 0.0,
-            Some(Outcome::Draw) => 0.5,
-            None if race => super::chance::horizon(work, p) as f32,
-            None => 0.5,
+            Some(Outcome::Win(w)) if w == p => 0.5 + share,
+            Some(Outcome::Win(_)) => 0.5 - share,
+            _ => 0.5,
         };
         for &node in &self.path {
             let n = &mut self.tree[node as usize];
