@@ -126,10 +126,15 @@ fn a_position_read_from_text_is_judged_over_the_board() {
         ".......", ".......", "..WW...", "..W.W..", "...WW..", ".......", "......B",
     ];
     let text = position_text(&ring, "white");
-    let mut state = notation::parse_position(&game, &text).expect("the position");
-    assert_eq!(state.outcome(), None);
-    notation::play_text(&mut state, "g4").expect("g4");
-    assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
-    state.undo().expect("g4 taken back");
-    assert_eq!(state.outcome(), None);
+    let read = notation::parse_position(&game, &text).expect("the position");
+    assert_eq!(read.outcome(), None);
+    // Read, cloned, and copied over a state of the empty board (where none holds).
+    let mut copied = State::new(Arc::clone(&game));
+    copied.clone_from(&read);
+    for mut state in [read.clone(), copied] {
+        notation::play_text(&mut state, "g4").expect("g4");
+        assert_eq!(state.outcome(), Some(Outcome::Win(Player::FIRST)));
+        state.undo().expect("g4 taken back");
+        assert_eq!(state.outcome(), None);
+    }
 }

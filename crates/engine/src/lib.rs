@@ -937,6 +937,7 @@ impl Clone for Position {
         self.thrown = other.thrown;
         self.ended = other.ended;
         self.traces.ended_by = other.traces.ended_by;
+        self.traces.groups_clear = other.traces.groups_clear;
         copy_from(&mut self.stacks, &other.stacks);
     }
 }

@@ -3,7 +3,8 @@
 //! `ring(...)`, `connected(...)` or `touching(...) >= N` that is false stays false until
 //! that player places a stone, and then only the group holding that stone can make it
 //! true: a ring newly closed passes through it, and a group newly touching a region, or
-//! joining two, is the one it joined. [`Traces::groups_clear`](super::Traces) says that
+//! joining two, is the one it joined (a `connected(...)` is still read over the board,
+//! where its flood stops at the first piece on the second region). [`Traces::groups_clear`](super::Traces) says that
 //! no such rule holds for any player; while it does, the stone placed is all the end
 //! check looks from, and a condition is judged by its rest with those rules false.
 
@@ -97,20 +98,24 @@ impl State {
             }
         };
         let words = self.position.words;
-        let masks = &self.game.tables.regions;
         self.placed_rules()
             .filter(|rule| reads_for(rule, player))
             .any(|rule| match *rule {
                 Expr::Ring(_, links, edge, all) => {
                     self.ring_through(player, site, links, (edge, all))
                 }
+                // Read over the board: its flood from the pieces on one region, stopping at
+                // the other, costs no more than a fill of the group placed into.
                 Expr::Connected(_, from, to, links) => {
-                    let set = group_of(links);
-                    let meets = |r: u16| (0..words).any(|w| set[w] & masks[r as usize][w] != 0);
-                    meets(from) && meets(to)
+                    use rulebook_model::Env;
+                    self.connected(player, from, to, links)
                 }
+                // Fewer regions with a piece of theirs than asked: no group reaches it.
                 Expr::Touching(_, links, ref regions, enough) => {
-                    regions_met(self, &group_of(links)[..words], regions) >= i64::from(enough)
+                    let own = &self.position.occupied_by(player)[..words];
+                    regions_met(self, own, regions) >= i64::from(enough)
+                        && regions_met(self, &group_of(links)[..words], regions)
+                            >= i64::from(enough)
                 }
                 _ => false,
             })
