@@ -1,10 +1,8 @@
 //! The end conditions on groups judged from the stone just placed
 //! ([`EndCheck::Placed`]). In a game whose stones stay where they are placed, a player's
-//! `ring(...)`, `connected(...)` or `touching(...) >= N` that is false stays false until
-//! that player places a stone, and then only the group holding that stone can make it
-//! true: a ring newly closed passes through it, and a group newly touching a region, or
-//! joining two, is the one it joined (a `connected(...)` is still read over the board,
-//! where its flood stops at the first piece on the second region). [`Traces::groups_clear`](super::Traces) says that
+//! `ring(...)` or `touching(...) >= N` that is false stays false until that player places
+//! a stone, and then only the group holding that stone can make it true: a ring newly
+//! closed passes through it, and a group newly touching N regions is the one it joined. [`Traces::groups_clear`](super::Traces) says that
 //! no such rule holds for any player; while it does, the stone placed is all the end
 //! check looks from, and a condition is judged by its rest with those rules false.
 
@@ -18,7 +16,7 @@ use rulebook_model::{
 /// rule of a fixed player only for them, any other for every player.
 fn reads_for(rule: &Expr, player: Player) -> bool {
     let whose = match rule {
-        Expr::Ring(p, ..) | Expr::Connected(p, ..) | Expr::Touching(p, ..) => p,
+        Expr::Ring(p, ..) | Expr::Touching(p, ..) => p,
         _ => return false,
     };
     match whose {
@@ -69,7 +67,6 @@ impl State {
         use rulebook_model::Env;
         match *rule {
             Expr::Ring(_, links, edge, all) => self.ring(player, links, edge, all),
-            Expr::Connected(_, from, to, links) => self.connected(player, from, to, links),
             Expr::Touching(_, links, ref regions, enough) => {
                 let most = self.groups(player, links, GroupMeasure::Touching(regions, enough));
                 most >= i64::from(enough)
@@ -103,12 +100,6 @@ impl State {
             .any(|rule| match *rule {
                 Expr::Ring(_, links, edge, all) => {
                     self.ring_through(player, site, links, (edge, all))
-                }
-                // Read over the board: its flood from the pieces on one region, stopping at
-                // the other, costs no more than a fill of the group placed into.
-                Expr::Connected(_, from, to, links) => {
-                    use rulebook_model::Env;
-                    self.connected(player, from, to, links)
                 }
                 // Fewer regions with a piece of theirs than asked: no group reaches it.
                 Expr::Touching(_, links, ref regions, enough) => {

@@ -1857,7 +1857,7 @@ pub enum EndCheck {
     },
     /// A condition on groups in a game whose stones are never taken, moved or turned (every
     /// move rule places a piece and does nothing else, passes, or is the swap): its group
-    /// rules `ring(...)`, `connected(...)` and `touching(...)` compared with a number are
+    /// rules `ring(...)` and `touching(...)` compared with a number are
     /// monotone in a player's stones, and only the group that holds the stone just placed
     /// can make one true that was false. Where the engine knows that none of them held
     /// for any player before a move, it looks for them from the stone placed alone, and

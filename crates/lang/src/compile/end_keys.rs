@@ -47,7 +47,9 @@ pub(super) fn places_only(
 }
 
 /// [`EndCheck::Placed`] for a condition that reads a group rule a placed stone can make
-/// true: `ring(...)`, `connected(...)`, or a `touching(...)` compared with a number.
+/// true: `ring(...)`, or a `touching(...)` compared with a number. (Not `connected(...)`:
+/// its flood from the pieces on one region stops at the first on the other, which costs
+/// no more than filling the group placed into.)
 fn placed_check(condition: &Expr) -> Option<EndCheck> {
     let mut rules = Vec::new();
     let rest = without_group_rules(condition, &mut rules);
@@ -61,7 +63,7 @@ fn placed_check(condition: &Expr) -> Option<EndCheck> {
 /// stone just placed can make true where it was false for that player.
 fn is_group_rule(e: &Expr) -> bool {
     match e {
-        Expr::Ring(..) | Expr::Connected(..) => true,
+        Expr::Ring(..) => true,
         // Compared with a number, the most regions a group touches is read only as whether
         // it reaches that number.
         &Expr::Touching(_, _, _, enough) => enough > 0,
