@@ -1696,12 +1696,17 @@ impl State {
     #[inline(never)]
     fn check_ends_after_move(&mut self, m: Option<Move>, mover: Player, may_repeat: bool) {
         if !self.game.ends.conditions.is_empty() {
-            // In a game whose group rules are judged from a placed stone, any other move
-            // places none.
-            let placed = m.map(|m| match self.game.moves[m.rule as usize].kind {
-                MoveKind::PlacePiece { .. } => m.to,
-                _ => NO_SITE,
-            });
+            // The stone placed, none for a pass or the swap; after any other move (a
+            // game changed after it was compiled) it is not known whether a group rule
+            // holds.
+            let placed = match m.map(|m| (&self.game.moves[m.rule as usize].kind, m.to)) {
+                Some((MoveKind::PlacePiece { .. }, to)) => Some(to),
+                Some((MoveKind::Pass { .. } | MoveKind::Swap, _)) => Some(NO_SITE),
+                _ => {
+                    self.position.traces.groups_clear = false;
+                    None
+                }
+            };
             self.check_position_ends(mover, placed);
         }
         if self.game.facts.tracks_repetition && may_repeat && self.position.ended.is_none() {
