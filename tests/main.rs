@@ -82,6 +82,7 @@ mod paths;
 mod pentago;
 mod pente;
 mod perft;
+mod placed_groups;
 mod players;
 mod points;
 mod position_text;

@@ -49,10 +49,10 @@ impl State {
 
 /// The words of a set of sites of the largest grid (26 x 26), for [`Env::connected`] and
 /// [`Env::groups`].
-const FLOOD_WORDS: usize = ((MAX_GRID_SIDE * MAX_GRID_SIDE) as usize).div_ceil(64);
+pub(super) const FLOOD_WORDS: usize = ((MAX_GRID_SIDE * MAX_GRID_SIDE) as usize).div_ceil(64);
 
 /// A set of sites of the largest grid: bit `site % 64` of word `site / 64`.
-type Flood = [u64; FLOOD_WORDS];
+pub(super) type Flood = [u64; FLOOD_WORDS];
 
 /// How many sites a set holds.
 #[inline]
@@ -68,7 +68,7 @@ fn ones(set: &Flood) -> i64 {
 /// A link that a wall cuts (`cut`, per site a bit per direction; empty in games without
 /// walls) is not followed.
 #[inline]
-fn spread(
+pub(super) fn spread(
     (board, cut): (&Board, &[u8]),
     own: (&[u64], rulebook_model::DirectionBits),
     sets: (&mut Flood, &mut Flood),

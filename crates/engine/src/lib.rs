@@ -22,6 +22,7 @@ mod movegen;
 mod movelist;
 mod oneword;
 mod piece_routes;
+mod placed;
 mod playout;
 mod quiet;
 mod repetition;
@@ -630,6 +631,8 @@ struct Frame {
     enemies: u16,
     /// The cells the move before this one claimed ([`Traces::claimed`]).
     claimed: u8,
+    /// Whether no group rule held before this move ([`Traces::groups_clear`]).
+    groups_clear: bool,
 }
 
 /// A position of a game with its history: the state that moves are played on.
@@ -726,6 +729,10 @@ struct Traces {
     /// The index in [`Ends::rules`](rulebook_model::Ends::rules) of the rule that set
     /// [`Position::ended`] (meaningful only while it is set).
     ended_by: u32,
+    /// Games with end conditions on groups judged from the stone placed
+    /// ([`rulebook_model::EndCheck::Placed`]): known that none of their group rules holds
+    /// for any player (false where not known). Not part of what the position is.
+    groups_clear: bool,
 }
 
 impl PartialEq for Traces {
@@ -747,6 +754,7 @@ impl Traces {
             enemies: 0,
             claimed: 0,
             ended_by: 0,
+            groups_clear: false,
         }
     }
 
@@ -759,6 +767,7 @@ impl Traces {
         self.enemies = other.enemies;
         self.claimed = other.claimed;
         self.ended_by = other.ended_by;
+        self.groups_clear = other.groups_clear;
     }
 }
 
@@ -928,6 +937,7 @@ impl Clone for Position {
         self.thrown = other.thrown;
         self.ended = other.ended;
         self.traces.ended_by = other.traces.ended_by;
+        self.traces.groups_clear = other.traces.groups_clear;
         copy_from(&mut self.stacks, &other.stacks);
     }
 }
@@ -1078,6 +1088,7 @@ impl History {
                 thrown: position.thrown,
                 enemies: position.traces.enemies,
                 claimed: position.traces.claimed,
+                groups_clear: position.traces.groups_clear,
             });
         }
     }
@@ -1243,6 +1254,7 @@ impl State {
             state.position.hash ^= state.game.tables.zobrist.mark(Site::at(site), mark);
         }
         state.init_tiles(None);
+        state.position.traces.groups_clear = state.no_group_rule_holds();
         state
             .position
             .pits
@@ -1645,7 +1657,10 @@ impl State {
         }
         if self.game.facts.ends_after_moves && !self.without_ends && self.position.ended.is_none() {
             let pass = matches!(self.game.moves[m.rule as usize].kind, MoveKind::Pass { .. });
-            self.check_ends_after_move(mover, !(pass && self.game.repetition.positional));
+            self.check_ends_after_move(Some(m), mover, !(pass && self.game.repetition.positional));
+        } else {
+            // Unchecked, a group rule may have come to hold.
+            self.position.traces.groups_clear = false;
         }
     }
 
@@ -1680,14 +1695,25 @@ impl State {
         }
     }
 
-    /// The end rules checked after every move: conditions on the position, a repeated
-    /// position (unless `may_repeat` is false: a pass where a position is the sites alone),
-    /// a player to
-    /// move who is stuck (when the stones left must be moved).
+    /// The end rules checked after every move `m` (none: a sowing of the lanes' loop):
+    /// conditions on the position, a repeated position (unless `may_repeat` is false: a
+    /// pass where a position is the sites alone), a player to move who is stuck (when the
+    /// stones left must be moved).
     #[inline(never)]
-    fn check_ends_after_move(&mut self, mover: Player, may_repeat: bool) {
+    fn check_ends_after_move(&mut self, m: Option<Move>, mover: Player, may_repeat: bool) {
         if !self.game.ends.conditions.is_empty() {
-            self.check_position_ends(mover);
+            // The stone placed, none for a pass or the swap; after any other move (a
+            // game changed after it was compiled) it is not known whether a group rule
+            // holds.
+            let placed = match m.map(|m| (&self.game.moves[m.rule as usize].kind, m.to)) {
+                Some((MoveKind::PlacePiece { .. }, to)) => Some(to),
+                Some((MoveKind::Pass { .. } | MoveKind::Swap, _)) => Some(NO_SITE),
+                _ => {
+                    self.position.traces.groups_clear = false;
+                    None
+                }
+            };
+            self.check_position_ends(mover, placed);
         }
         if self.game.facts.tracks_repetition && may_repeat && self.position.ended.is_none() {
             let key = self.ban_key(self.position.hash, self.position.to_move);
@@ -1869,13 +1895,16 @@ impl State {
     }
 
     /// Ends the game if the condition of an end rule checked after every move holds, with
-    /// the player who moved as the mover (the first such rule decides).
-    pub(crate) fn check_position_ends(&mut self, mover: Player) {
+    /// the player who moved as the mover (the first such rule decides). `placed` is the
+    /// site of the stone the move placed ([`NO_SITE`] for none), or none where the
+    /// position did not come from a move.
+    pub(crate) fn check_position_ends(&mut self, mover: Player, placed: Option<Site>) {
+        let clear = self.groups_still_clear(mover, placed);
         for r in 0..self.game.ends.rules.len() {
             let EndWhen::Position(i) = self.game.ends.rules[r].when else {
                 continue;
             };
-            if !self.end_condition_holds(i as usize, mover) {
+            if !self.end_condition_holds(i as usize, mover, clear) {
                 continue;
             }
             let rule = self.game.ends.rules[r];
@@ -1888,15 +1917,31 @@ impl State {
         }
     }
 
+    /// Whether it is known that no group rule of the game's end conditions judged from a
+    /// placed stone ([`EndCheck::Placed`]) holds, after `mover` placed a stone on `placed`
+    /// ([`State::check_position_ends`]); [`Traces::groups_clear`] kept up to date.
+    #[inline]
+    fn groups_still_clear(&mut self, mover: Player, placed: Option<Site>) -> bool {
+        if !self.position.traces.groups_clear {
+            return false;
+        }
+        let clear = placed.is_none_or(|site| !self.placed_rule_holds(mover, site));
+        self.position.traces.groups_clear = clear;
+        clear
+    }
+
     /// Whether end condition `i` holds with `mover` as the mover: evaluated, or, for one
     /// that the stones of a few sites decide, the last verdict when the mover and those
-    /// stones are the same as then.
+    /// stones are the same as then; one on groups judged from a placed stone, by its rest
+    /// where no group rule holds (`clear`).
     #[inline]
-    fn end_condition_holds(&mut self, i: usize, mover: Player) -> bool {
+    fn end_condition_holds(&mut self, i: usize, mover: Player, clear: bool) -> bool {
         let game = &*self.game;
         let sites = match &game.ends.checks[i] {
             EndCheck::Stones(sites) => sites,
             EndCheck::Evaluated => return self.value(mover, &game.ends.conditions[i]) != 0,
+            EndCheck::Placed { rest, .. } if clear => return self.value(mover, rest) != 0,
+            EndCheck::Placed { .. } => return self.value(mover, &game.ends.conditions[i]) != 0,
             &EndCheck::Line {
                 player,
                 region,
@@ -2262,6 +2307,7 @@ impl State {
         self.position.traces.clock = frame.clock;
         self.position.traces.enemies = frame.enemies;
         self.position.traces.claimed = frame.claimed;
+        self.position.traces.groups_clear = frame.groups_clear;
         if self.game.facts.roll_rule.is_some() {
             self.undo_chance(frame.mv, frame.mover, frame.thrown);
         }

@@ -152,7 +152,9 @@ impl State {
             self.position.tile.passes = 0;
             self.pass_turn(mover);
             if self.game.facts.ends_after_moves && !self.without_ends {
-                self.check_ends_after_move(mover, true);
+                self.check_ends_after_move(Some(m), mover, true);
+            } else {
+                self.position.traces.groups_clear = false;
             }
         }
         (max_plies, false)
@@ -209,7 +211,7 @@ impl State {
         (self.history).record(&self.game, m, &self.position, REPEATS, true);
         self.apply_sowing::<true>(m, mover);
         if ENDS && self.position.ended.is_none() {
-            self.check_ends_after_move(mover, true);
+            self.check_ends_after_move(Some(m), mover, true);
         }
     }
 

@@ -444,8 +444,10 @@ impl State {
             state.check_rows();
         }
         if !state.game.ends.conditions.is_empty() && state.position.ended.is_none() {
-            // As after the move that led here, made by the player before the one to move.
-            state.check_position_ends(state.last_mover());
+            // As after the move that led here, made by the player before the one to move
+            // (which stone it placed is not known).
+            state.position.traces.groups_clear = state.no_group_rule_holds();
+            state.check_position_ends(state.last_mover(), None);
         }
         if state.game.facts.stuck_moves_stones && state.position.ended.is_none() {
             state.end_if_stuck();

@@ -1835,7 +1835,7 @@ impl Effect {
 /// How the engine judges one of [`Ends::conditions`], checked after every move. (A tag of
 /// its own, a byte, rather than one folded into the vector's: the engine tells the kinds
 /// apart after every move.)
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 #[repr(u8)]
 pub enum EndCheck {
     /// By evaluating it.
@@ -1856,6 +1856,21 @@ pub enum EndCheck {
         region: u16,
         /// The length the line must reach.
         length: i64,
+    },
+    /// A condition on groups in a game whose stones are never taken, moved or turned (every
+    /// move rule places a piece and does nothing else, passes, or is the swap): its group
+    /// rules `ring(...)` and `touching(...)` compared with a number are
+    /// monotone in a player's stones, and only the group that holds the stone just placed
+    /// can make one true that was false. Where the engine knows that none of them held
+    /// for any player before a move, it looks for them from the stone placed alone, and
+    /// judges the condition by `rest`.
+    Placed {
+        /// Those group rules of the condition (each read for the players its player may
+        /// be: a fixed one, or any).
+        rules: Box<[Expr]>,
+        /// The condition with each of them false (a `touching(...)` 0): its value where
+        /// none holds.
+        rest: Expr,
     },
 }
 

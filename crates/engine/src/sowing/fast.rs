@@ -529,7 +529,7 @@ impl State {
                 full = self.position.pits.full;
             }
             if ENDS {
-                self.check_ends_after_move(mover, true);
+                self.check_ends_after_move(None, mover, true);
                 if self.position.ended.is_some() {
                     return (n + 1, n + 1 < max_plies);
                 }

@@ -87,7 +87,12 @@ impl Parts {
                 rows: rows::rows(&end_rules, &end_conditions, &tables.regions, &self.board),
             },
             ends: model::Ends {
-                checks: end_keys::end_checks(&end_conditions, &self.board, players),
+                checks: end_keys::end_checks(
+                    &end_conditions,
+                    &self.board,
+                    players,
+                    end_keys::places_only(&self.moves, &self.effects.rules, &self.start),
+                ),
                 empty_row: (end_rules.iter())
                     .find(|r| r.when == model::EndWhen::EmptyRow)
                     .copied(),

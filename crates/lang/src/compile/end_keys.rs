@@ -3,21 +3,97 @@
 //! (`line(mover) >= 4`) by whether the line reaches that length, and those that the stones
 //! of a few sites decide alone (`count(store(south)) > 24`) by those sites, listed for each
 //! mover, so that the engine evaluates such a condition again only when the mover or those
-//! stones differ from the last time it did.
+//! stones differ from the last time it did; and, in a game whose stones stay where they are
+//! placed, those on groups (`ring(mover, all)`) from the stone just placed.
 
 use super::sow_plan::mover_value;
-use rulebook_model::{Board, EndCheck, Expr, Op, Player, Site, END_KEY_SITES, NO_SITE};
+use rulebook_model::{
+    Board, EndCheck, Expr, MoveKind, MoveRule, Op, Player, Site, Start, END_KEY_SITES, NO_SITE,
+};
 
-/// For each condition, how the engine judges it.
-pub(super) fn end_checks(conditions: &[Expr], board: &Board, players: usize) -> Vec<EndCheck> {
+/// For each condition, how the engine judges it; `places_only` as [`places_only`] finds.
+pub(super) fn end_checks(
+    conditions: &[Expr],
+    board: &Board,
+    players: usize,
+    places_only: bool,
+) -> Vec<EndCheck> {
     conditions
         .iter()
         .map(|c| {
             line_check(c)
                 .or_else(|| end_key(c, board, players).map(EndCheck::Stones))
+                .or_else(|| places_only.then(|| placed_check(c)).flatten())
                 .unwrap_or(EndCheck::Evaluated)
         })
         .collect()
+}
+
+/// Whether no stone of a player's ever leaves the board, moves or changes owner, nor does a
+/// link between two sites change: every move rule places a piece on an empty site and does
+/// nothing else (no second part, no effect of the game's), passes, or is the swap (which
+/// exchanges the players' seats, not their stones), and pieces do not stack.
+pub(super) fn places_only(
+    moves: &[MoveRule],
+    effects: &[rulebook_model::Effect],
+    start: &Start,
+) -> bool {
+    let plain = |r: &MoveRule| match r.kind {
+        MoveKind::PlacePiece { .. } => !r.filter.has_second_part(),
+        MoveKind::Pass { .. } | MoveKind::Swap => true,
+        _ => false,
+    };
+    effects.is_empty() && start.stacking == 0 && !moves.is_empty() && moves.iter().all(plain)
+}
+
+/// [`EndCheck::Placed`] for a condition that reads a group rule a placed stone can make
+/// true: `ring(...)`, or a `touching(...)` compared with a number. (Not `connected(...)`:
+/// its flood from the pieces on one region stops at the first on the other, which costs
+/// no more than filling the group placed into.)
+fn placed_check(condition: &Expr) -> Option<EndCheck> {
+    let mut rules = Vec::new();
+    let rest = without_group_rules(condition, &mut rules);
+    (!rules.is_empty()).then(|| EndCheck::Placed {
+        rules: rules.into_boxed_slice(),
+        rest,
+    })
+}
+
+/// Whether `e` is a group rule of [`EndCheck::Placed`]: one that only the group holding a
+/// stone just placed can make true where it was false for that player.
+fn is_group_rule(e: &Expr) -> bool {
+    match e {
+        Expr::Ring(..) => true,
+        // Compared with a number, the most regions a group touches is read only as whether
+        // it reaches that number.
+        &Expr::Touching(_, _, _, enough) => enough > 0,
+        _ => false,
+    }
+}
+
+/// `e` with each of its group rules (added to `rules`) replaced by 0: false, or for a
+/// `touching(...)` a number below the one it is compared with.
+fn without_group_rules(e: &Expr, rules: &mut Vec<Expr>) -> Expr {
+    if is_group_rule(e) {
+        if !rules.contains(e) {
+            rules.push(e.clone());
+        }
+        return Expr::Const(0);
+    }
+    if !e.operands().any(|x| x.any(&is_group_rule)) {
+        return e.clone();
+    }
+    match e {
+        Expr::Binary(op, a, b) => Expr::Binary(
+            *op,
+            Box::new(without_group_rules(a, rules)),
+            Box::new(without_group_rules(b, rules)),
+        ),
+        Expr::Not(x) => Expr::Not(Box::new(without_group_rules(x, rules))),
+        Expr::Neg(x) => Expr::Neg(Box::new(without_group_rules(x, rules))),
+        // A group rule within another expression: kept as it is (read over the board).
+        other => other.clone(),
+    }
 }
 
 /// [`EndCheck::Line`] for a condition that compares a line with a number: `line(P, R) >=
