@@ -2,9 +2,10 @@
 //! ([`EndCheck::Placed`]). In a game whose stones stay where they are placed, a player's
 //! `ring(...)` or `touching(...) >= N` that is false stays false until that player places
 //! a stone, and then only the group holding that stone can make it true: a ring newly
-//! closed passes through it, and a group newly touching N regions is the one it joined. [`Traces::groups_clear`](super::Traces) says that
-//! no such rule holds for any player; while it does, the stone placed is all the end
-//! check looks from, and a condition is judged by its rest with those rules false.
+//! closed passes through it, and a group newly touching N regions is the one it joined.
+//! [`Traces::groups_clear`](super::Traces) says that no such rule holds for any player;
+//! while it does, the stone placed is all the end check looks from, and a condition is
+//! judged by its rest with those rules false.
 
 use super::expr::{spread, Flood, FLOOD_WORDS};
 use super::State;
