@@ -35,6 +35,7 @@ mod tiles;
 mod unlisted;
 mod walk;
 
+pub use movegen::set_sites;
 pub use movelist::MoveList;
 pub use quiet::QuietMemo;
 pub use report::{EffectFired, MoveReport, SowFired};

@@ -2339,7 +2339,7 @@ fn site_bit(s: Site) -> (usize, u64) {
 }
 
 /// The sites of a set (bit `s % 64` of word `s / 64` for site `s`), in order.
-pub(super) fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
+pub fn set_sites(set: &[u64]) -> impl Iterator<Item = Site> + '_ {
     set.iter().enumerate().flat_map(|(w, &word)| {
         let mut bits = word;
         std::iter::from_fn(move || {

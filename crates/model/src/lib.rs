@@ -2665,6 +2665,11 @@ pub struct Facts {
     /// `so that`: the engine then finds the moves by bit sets, in a move generator of their
     /// own.
     pub bit_moves: bool,
+    /// Whether no piece ever leaves the board, moves or changes owner, nor does a link
+    /// change: every move rule places a piece on an empty site and does nothing else (no
+    /// second part, no effect after moves), passes, or is the swap (which exchanges the
+    /// players' seats, not their pieces), and pieces do not stack.
+    pub places_only: bool,
     /// Whether move rules that move pieces (not placements or removals) name two kinds or
     /// more by `by`, or a rule moves pieces `by numbered`: the position then keeps a set of
     /// sites per player and kind, from which such a rule's pieces are read at once.

@@ -91,7 +91,7 @@ impl Parts {
                     &end_conditions,
                     &self.board,
                     players,
-                    end_keys::places_only(&self.moves, &self.effects.rules, &self.start),
+                    facts.places_only,
                 ),
                 empty_row: (end_rules.iter())
                     .find(|r| r.when == model::EndWhen::EmptyRow)
@@ -296,6 +296,7 @@ fn facts(parts: &Parts, desc: &Description) -> model::Facts {
         picks_unlisted_under_ban: parts.repetition.forbidden && !listed && !judges_liberties,
         plain_landings: if into_hand { 0 } else { plain_landings(moves) },
         bit_moves: parts.board.has_ray_masks() && !moves.is_empty() && moves.iter().all(by_bits),
+        places_only: end_keys::places_only(moves, effects, &parts.start),
         cell_sets: moving_kinds(moves).count_ones() > 1
             || moves.iter().any(|r| r.numbered.is_some()),
     }

@@ -11,7 +11,8 @@ use rulebook_model::{
     Board, EndCheck, Expr, MoveKind, MoveRule, Op, Player, Site, Start, END_KEY_SITES, NO_SITE,
 };
 
-/// For each condition, how the engine judges it; `places_only` as [`places_only`] finds.
+/// For each condition, how the engine judges it; `places_only` as [`places_only`] finds
+/// ([`Facts::places_only`](rulebook_model::Facts::places_only)).
 pub(super) fn end_checks(
     conditions: &[Expr],
     board: &Board,
@@ -29,10 +30,9 @@ pub(super) fn end_checks(
         .collect()
 }
 
-/// Whether no stone of a player's ever leaves the board, moves or changes owner, nor does a
-/// link between two sites change: every move rule places a piece on an empty site and does
-/// nothing else (no second part, no effect of the game's), passes, or is the swap (which
-/// exchanges the players' seats, not their stones), and pieces do not stack.
+/// [`Facts::places_only`](rulebook_model::Facts::places_only) of these rules: every move
+/// rule places a piece on an empty site and does nothing else (no second part, no effect
+/// of the game's), passes, or is the swap, and pieces do not stack.
 pub(super) fn places_only(
     moves: &[MoveRule],
     effects: &[rulebook_model::Effect],

@@ -38,7 +38,7 @@ use std::time::Instant;
 use super::{Budget, Judgement, Ranked, Thought};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, Outcome, State};
-use rulebook_model::{EffectKind, EndWhen, Game, MoveKind, Player, SecondPart, Site, NO_SITE};
+use rulebook_model::{EffectKind, EndWhen, Game, MoveKind, Player, Site, NO_SITE};
 
 /// Visits to a leaf before its moves are added to the tree as children.
 pub const EXPAND_AFTER: u32 = 8;
@@ -98,9 +98,10 @@ impl Policy {
     ///   or territory), which its playouts find and an evaluation of the stones as they
     ///   stand does not; the playouts keep out of the mover's eyes
     ///   ([`Policy::fills_own_eye`]) and answer ataris ([`Policy::choose`]);
-    /// - no effect after moves but another turn, no second part but a turn of a region, the
-    ///   swap allowed besides, and the game's estimate the pieces on the board: every move
-    ///   adds one piece of the mover's and none ever leaves the board or changes hands, so
+    /// - placements and nothing else ([`rulebook_model::Facts::places_only`]: no second
+    ///   part, no effect after moves, no stacking, the swap allowed besides), and the game's
+    ///   estimate the pieces on the board: every move adds one piece of the mover's and none
+    ///   ever leaves the board or changes hands, so
     ///   that estimate says nothing of who is ahead, and no end rule wins by a row of pieces
     ///   (which the alpha-beta search judges by [`rulebook_model::Rows`]): a connection
     ///   decides; the playouts are uniform.
@@ -123,29 +124,11 @@ impl Policy {
             Some(directions) => (kinds().all(|k| places(k) || passes(k))
                 && game.ends.rules.iter().any(|r| r.when == EndWhen::BothPass))
             .then_some(Policy { directions }),
-            None => (Self::only_adds_pieces(game) && game.heuristics.rows.is_none())
-                .then_some(Policy { directions: 0 }),
+            None => (game.facts.places_only
+                && game.heuristics.rows.is_none()
+                && matches!(game.heuristics.estimate, rulebook_model::Expr::Pieces(_)))
+            .then_some(Policy { directions: 0 }),
         }
-    }
-
-    /// Whether every move of `game` adds one piece of the mover's and takes or turns over
-    /// none (placements with no second part but a region's turn, passes and the swap, no
-    /// effect after moves but another turn), and its estimate counts the pieces on the board.
-    fn only_adds_pieces(game: &Game) -> bool {
-        let adds = |r: &rulebook_model::MoveRule| {
-            let turns = matches!(r.filter.then, None | Some(SecondPart::Rotate(_)));
-            match r.kind {
-                MoveKind::PlacePiece { .. } => turns,
-                MoveKind::Pass { .. } | MoveKind::Swap => true,
-                _ => false,
-            }
-        };
-        game.moves.iter().all(adds)
-            && game
-                .effects
-                .iter()
-                .all(|e| matches!(e.kind, EffectKind::Again))
-            && matches!(game.heuristics.estimate, rulebook_model::Expr::Pieces(_))
     }
 
     /// Whether the policy lets a playout play `m` in `state` while it has other moves: not

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::table::{Bound, Entry, Table, NO_MOVE};
-use rulebook_engine::{Move, MoveList, Outcome, QuietMemo, State};
+use rulebook_engine::{set_sites, Move, MoveList, Outcome, QuietMemo, State};
 use rulebook_model::board::{reverse_direction, MAX_GRID_SIDE};
 use rulebook_model::DirectionBits;
 use rulebook_model::{
@@ -460,7 +460,7 @@ fn rows_values(state: &State, rows: &Rows) -> [i64; PLAYERS] {
     let mut seen = [0u64; RUN_WORDS];
     for p in Player::all(seats) {
         for site in set_sites(state.occupancy(p)) {
-            let (from, to) = (rows.first[site], rows.first[site + 1]);
+            let (from, to) = (rows.first[site.index()], rows.first[site.index() + 1]);
             for &r in &rows.through[from as usize..to as usize] {
                 let (word, bit) = (usize::from(r) / 64, 1 << (r % 64));
                 if seen[word] & bit == 0 {
@@ -488,20 +488,6 @@ fn add_run(state: &State, seats: usize, run: &Run, values: &mut [i64; PLAYERS]) 
     if let (Some(p), false) = (holder, shared) {
         values[p.index()] += 1 << (2 * (pieces - 1)).min(40);
     }
-}
-
-/// The indices of the set bits of `bits`.
-fn set_sites(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    bits.iter().enumerate().flat_map(|(w, &word)| {
-        let mut rest = word;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let bit = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                w * 64 + bit
-            })
-        })
-    })
 }
 
 /// How many of the sites of `run` are set in `bits`.
