@@ -118,6 +118,7 @@ mod step_moves;
 mod stock;
 mod surakarta;
 mod toguz_kumalak_reference;
+mod transforms;
 mod tutorial;
 mod ur_reference;
 mod walks;

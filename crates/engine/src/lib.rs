@@ -370,9 +370,9 @@ impl Move {
         let Some(turns) = game.moves[self.rule as usize].filter.turns() else {
             return self.to;
         };
-        let cycles = &game.tables.turns[turns as usize].choices[self.turn()];
+        let cycles = &game.tables.turns[turns as usize].choices[self.turn()].cycles;
         (cycles.iter())
-            .find_map(|c| c.iter().position(|&s| s == self.to).map(|k| c[(k + 1) % 4]))
+            .find_map(|c| (c.iter().position(|&s| s == self.to)).map(|k| c[(k + 1) % c.len()]))
             .unwrap_or(self.to)
     }
 
@@ -2128,20 +2128,31 @@ impl State {
         }
     }
 
-    /// Turns a region as choice `choice` of the game's turns number `turns` says: round each
-    /// of its cycles of four sites, each piece to the next site. Out of line: few games
+    /// Turns or mirrors a region as choice `choice` of the game's turns number `turns`
+    /// says: round each of its cycles, each piece to the next site. Out of line: few games
     /// turn regions, and every move is applied through [`State::land_piece`].
     #[inline(never)]
     fn turn_region(&mut self, turns: u16, choice: usize) {
-        let cycles = self.game.tables.turns[turns as usize].choices[choice].len();
+        let cycles = self.game.tables.turns[turns as usize].choices[choice]
+            .cycles
+            .len();
         for k in 0..cycles {
-            let [a, b, c, d] = self.game.tables.turns[turns as usize].choices[choice][k];
-            let cell = |s: Site| self.position.cells[s.index()];
-            let (pa, pb, pc, pd) = (cell(a), cell(b), cell(c), cell(d));
-            self.set(b, pa);
-            self.set(c, pb);
-            self.set(d, pc);
-            self.set(a, pd);
+            // A cycle has four sites at most: copied, so that the board can change.
+            let cycle = &self.game.tables.turns[turns as usize].choices[choice].cycles[k];
+            let (len, mut sites) = (cycle.len(), [NO_SITE; 4]);
+            sites[..len].copy_from_slice(cycle);
+            let mut cells = [EMPTY; 4];
+            for (cell, s) in cells.iter_mut().zip(&sites[..len]) {
+                *cell = self.position.cells[s.index()];
+            }
+            for (i, &cell) in cells[..len].iter().enumerate() {
+                let to = sites[(i + 1) % len];
+                // An empty site that stays empty changes nothing (an empty site's unmoved
+                // mark means nothing): most of a region, early in a game.
+                if cell != EMPTY || self.position.cells[to.index()] != EMPTY {
+                    self.set(to, cell);
+                }
+            }
         }
     }
 

@@ -724,8 +724,8 @@ impl State {
         }
     }
 
-    /// Replaces each move from position `start` on by one move per region turn its rule's
-    /// `then rotate` offers (the game's turns number `turns`), in the order of the turns.
+    /// Replaces each move from position `start` on by one move per choice its rule's `then
+    /// rotate` or `then reflect` offers (the game's turns number `turns`), in their order.
     fn add_turns(&self, turns: u16, start: usize, out: &mut MoveList) {
         let choices = self.game.tables.turns[turns as usize].choices.len();
         let moves = out.len() - start;

@@ -722,18 +722,35 @@ pub enum SecondPart {
     /// `then remove enemy`: an enemy piece of the mover's choice off the board, the routine
     /// given back by its part walk's shape ([`SecondPart::Take`]).
     Remove(Removal),
-    /// `then rotate`: a region turned, the turns by their index in [`Tables::turns`].
+    /// `then rotate` or `then reflect`: a region turned or mirrored, the choices by their
+    /// index in [`Tables::turns`].
     Rotate(u16),
 }
 
-/// `then rotate REGION, ...`: after a placement, the mover turns one of the regions (each a
-/// square block of a grid of squares) a quarter turn either way, the pieces on it with it.
+/// `then rotate REGION, ...` (or `reflect`, or `rotate or reflect`, each `at will` or
+/// not): after a placement, the mover turns one of the regions (each a square block of a
+/// grid of squares) a quarter turn either way, or mirrors it in one of its axes, the
+/// pieces on it with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turns {
-    /// Per choice (the `k`-th region turned clockwise: `2k`; anticlockwise: `2k + 1`), the
-    /// cycles of four sites round which the pieces move, each to the next site of its
-    /// cycle (the centre of a block of odd side stays).
-    pub choices: Vec<Vec<[Site; 4]>>,
+    /// The choices offered, in the order the moves list them: with `at will`, first the
+    /// placement alone (no cycle, no name); then per region, in the order written, its
+    /// quarter turns (clockwise, anticlockwise) and its mirror images (`h`, `v`, `d`, `a`).
+    pub choices: Vec<TurnChoice>,
+    /// How many regions the choices turn.
+    pub regions: usize,
+}
+
+/// One way of turning or mirroring one region, or ([`TurnChoice::name`] empty) none.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnChoice {
+    /// How a move's text writes it after the `/`: the region's number from 1 and the way
+    /// (`2cw`, `2ccw`, `2h`, `2v`, `2d`, `2a`); empty for the placement alone.
+    pub name: String,
+    /// The cycles the pieces move round, each to the next site of its cycle: four sites
+    /// for a quarter turn, two for a mirror image (the sites on the axis, and the centre
+    /// of a block of odd side, stay).
+    pub cycles: Vec<Vec<Site>>,
 }
 
 /// `then remove enemy`: after the move, the mover removes one enemy piece of their choice

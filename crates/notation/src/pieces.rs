@@ -29,12 +29,12 @@ pub(super) fn text(state: &State, m: Move) -> String {
         text.push_str("/x");
         text.push_str(&names[m.removal().index()]);
     }
-    if filter.turns().is_some() {
-        let way = match m.turn() % 2 {
-            0 => "cw",
-            _ => "ccw",
-        };
-        text.push_str(&format!("/{}{way}", m.turn() / 2 + 1));
+    if let Some(turns) = filter.turns() {
+        let name = &game.tables.turns[turns as usize].choices[m.turn()].name;
+        if !name.is_empty() {
+            text.push('/');
+            text.push_str(name);
+        }
     }
     text
 }
@@ -45,11 +45,41 @@ fn second_point(second: Option<&str>) -> Option<&str> {
     (second.filter(|s| !is_turn_like(s))).map(|s| s.strip_prefix('x').unwrap_or(s))
 }
 
-/// Whether a move's second part is written as a region turned: the region's number and
-/// `cw` (clockwise) or `ccw` (anticlockwise), as in `2cw`.
+/// Whether a move's second part is written as a region turned or mirrored: the region's
+/// number and the way, `cw` (clockwise), `ccw` (anticlockwise), `h`, `v`, `d` or `a` (a
+/// mirror image), as in `2cw`.
 fn is_turn_like(part: &str) -> bool {
-    let number = part.trim_end_matches("ccw").trim_end_matches("cw");
-    number.len() < part.len() && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
+    let number = part.trim_end_matches(|c: char| c.is_ascii_lowercase());
+    let way = &part[number.len()..];
+    ["cw", "ccw", "h", "v", "d", "a"].contains(&way)
+        && !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// What the ways of turning a region written in `seconds` (`1cw`, `2h` ...) mean, in
+/// words: the region's number and the ways among them.
+fn turn_ways(seconds: &[String]) -> String {
+    let written = |way: &str| {
+        (seconds.iter()).any(|s| s.trim_start_matches(|c: char| c.is_ascii_digit()) == way)
+    };
+    let ways = [
+        ("cw", "`cw` clockwise"),
+        ("ccw", "`ccw` anticlockwise"),
+        ("h", "`h` mirrored east to west"),
+        ("v", "`v` north to south"),
+        ("d", "`d` in the diagonal from south-west to north-east"),
+        ("a", "`a` in the other diagonal"),
+    ];
+    let named: Vec<&str> = (ways.iter())
+        .filter(|(w, _)| written(w))
+        .map(|(_, s)| *s)
+        .collect();
+    match named.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("the region's number, {} or {last}", rest.join(", "))
+        }
+        _ => format!("the region's number, {}", named.join("")),
+    }
 }
 
 /// The text of a move along a track: the site entered from the stock (`d1`), `from-to`,
@@ -453,7 +483,8 @@ fn second_part_refusal(
     let listed = listed.collect::<Vec<_>>().join(" ");
     Some(match (seconds.first(), second) {
         (Some(example), None) if turns => format!(
-            "this placement turns a region: say which and which way after `/`, like `{canonical}/{example}` (the region's number, `cw` clockwise or `ccw` anticlockwise); it may turn: {listed}"
+            "this placement turns a region: say which and which way after `/`, like `{canonical}/{example}` ({}); it may turn: {listed}",
+            turn_ways(&seconds)
         ),
         (Some(_), Some(part)) if turns => {
             format!("after `{canonical}` no region turns as `{part}`; it may turn: {listed}")

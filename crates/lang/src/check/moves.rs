@@ -3,7 +3,7 @@
 use super::{
     BoardKind, Checker, Conditional, DestinationDecl, ExactLength, LegalityDecl, MoveDecl,
     MoveRuleDecl, PlaceOn, RemovalDecl, RuleDecls, SecondPartDecl, SetupDecl, StartDecls,
-    StockDecl, TExpr, Type, WalkDecl, WalkTests,
+    StockDecl, TExpr, TurnsDecl, Type, WalkDecl, WalkTests,
 };
 use crate::diag::Code;
 use crate::diag::{Diagnostic, Span};
@@ -1163,54 +1163,62 @@ impl Checker {
         }))
     }
 
-    /// `then rotate REGION, ...`: only after a placement, as its one second part, and
-    /// without `capturing` and `with liberties` (which judge the piece where it was
-    /// placed, and the rotation may carry it away); the regions as written, with the
-    /// clause's span; `None` after an error.
+    /// `then rotate REGION, ...` (or `reflect`): only after a placement, as its one second
+    /// part, and without `capturing` and `with liberties` (which judge the piece where it
+    /// was placed, and the turn may carry it away); `None` after an error.
     fn turns(
         &mut self,
         kind: &ast::MoveKind,
         clauses: &ast::MoveClauses,
-    ) -> Option<Option<(Vec<TExpr>, Span)>> {
+    ) -> Option<Option<TurnsDecl>> {
         let Some(rotate) = clauses.then.rotate.as_deref() else {
             return Some(None);
         };
+        let words = rotate.ways.words();
+        let (verb, third) = (words.verb, words.third);
         let refusal = match kind {
             ast::MoveKind::PlacePiece {
                 on: ast::PlaceOn::Grooves | ast::PlaceOn::Sides,
                 ..
             } => Some((
-                "only a placement on a site may rotate a region after it",
-                "`then rotate REGION, ...` follows `move place KIND`, not a wall or a line \
-                 between cells",
+                format!("only a placement on a site may {verb} a region after it"),
+                format!(
+                    "`then {verb} REGION, ...` follows `move place KIND`, not a wall or a line \
+                     between cells"
+                ),
             )),
             ast::MoveKind::PlacePiece { .. } if clauses.then.take_after.is_some() => Some((
-                "a move rotates a region or removes a piece after it, not both",
-                "keep `then rotate` or `then remove enemy`",
+                format!("a move {third} a region or removes a piece after it, not both"),
+                format!("keep `then {verb}` or `then remove enemy`"),
             )),
             ast::MoveKind::PlacePiece { .. }
                 if clauses.destination.capturing.is_some() || clauses.liberties.is_some() =>
             {
                 Some((
-                    "`capturing` and `with liberties` judge the piece where it was placed, which a rotation may carry away",
-                    "leave them out of a rule with `then rotate`",
+                    "`capturing` and `with liberties` judge the piece where it was placed, which a rotation may carry away".to_string(),
+                    format!("leave them out of a rule with `then {verb}`"),
                 ))
             }
             ast::MoveKind::PlacePiece { .. } => None,
             _ => Some((
-                "only a placement may rotate a region after it",
-                "`then rotate REGION, ...` follows `move place KIND`",
+                format!("only a placement may {verb} a region after it"),
+                format!("`then {verb} REGION, ...` follows `move place KIND`"),
             )),
         };
         if let Some((message, help)) = refusal {
             self.error(Diagnostic::error(Code::E0440, message, rotate.span).with_help(help));
             return None;
         }
+        let what = format!("a region {}", words.past);
         let regions: Vec<Option<TExpr>> = (rotate.regions.iter())
-            .map(|e| self.typed(e, Type::Region, "a region rotated"))
+            .map(|e| self.typed(e, Type::Region, &what))
             .collect();
-        let regions = regions.into_iter().collect::<Option<Vec<TExpr>>>()?;
-        Some(Some((regions, rotate.span)))
+        Some(Some(TurnsDecl {
+            regions: regions.into_iter().collect::<Option<Vec<TExpr>>>()?,
+            ways: rotate.ways,
+            at_will: rotate.at_will,
+            span: rotate.span,
+        }))
     }
 
     /// `then remove enemy [if line N] [sparing line N]`: only after a move that lands a

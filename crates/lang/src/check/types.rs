@@ -835,9 +835,22 @@ pub struct SecondPartDecl {
     pub shot: Option<rulebook_model::Shot>,
     /// `then remove enemy`: an enemy piece removed after the move.
     pub removal: Option<RemovalDecl>,
-    /// `then rotate`: the regions one of which is turned after the move, and where the
-    /// clause was written.
-    pub turns: Option<(Vec<TExpr>, Span)>,
+    /// `then rotate` or `then reflect`: the regions one of which is turned or mirrored
+    /// after the move.
+    pub turns: Option<TurnsDecl>,
+}
+
+/// `then rotate REGION, ...`, `then reflect ...` or `then rotate or reflect ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnsDecl {
+    /// The regions, in the order written.
+    pub regions: Vec<TExpr>,
+    /// What may be done to a region.
+    pub ways: crate::syntax::ast::Transforms,
+    /// `at will`: the placement may also be made alone.
+    pub at_will: bool,
+    /// Where the clause was written.
+    pub span: Span,
 }
 
 /// The two legality conditions of a move rule, judged in the position each move leaves.

@@ -484,9 +484,7 @@ impl Compiler<'_> {
                     let walk = walks::removal_walk(self.removal(r)?);
                     Some(walks::part_routine(walk, &mut self.parts))
                 }
-                (_, _, Some((regions, span))) => {
-                    Some(model::SecondPart::Rotate(self.rotated(regions, *span)?))
-                }
+                (_, _, Some(turns)) => Some(model::SecondPart::Rotate(self.rotated(turns)?)),
                 (None, None, None) => None,
             },
         )

@@ -279,11 +279,11 @@ codes! {
     E0438,
     /// `capture into hand` needs a grid board
     E0439,
-    /// `then rotate` follows a placement, as its one second part
+    /// `then rotate` or `then reflect` follows a placement, as its one second part
     E0440,
-    /// a region rotated is not a square block of a grid of squares
+    /// a region rotated or reflected is not a square block of a grid of squares
     E0441,
-    /// `then rotate` in a game with captures or promotions after a move
+    /// `then rotate` or `then reflect` in a game with captures or promotions after a move
     E0442,
     /// `by numbered` picks pieces by their kind's number, and no kind has one
     E0443,

@@ -454,8 +454,8 @@ pub struct SecondPartClauses {
     /// `then remove enemy [if line N] [sparing line N]`: the mover removes an enemy piece
     /// after the move.
     pub take_after: Option<Box<TakeAfter>>,
-    /// `then rotate REGION, ...`: the mover turns one of the regions a quarter turn after
-    /// the move.
+    /// `then rotate REGION, ...` (or `reflect`): the mover turns one of the regions a
+    /// quarter turn, or mirrors it, after the move.
     pub rotate: Option<Box<Rotate>>,
 }
 
@@ -509,13 +509,55 @@ pub struct TakeAfter {
     pub span: Span,
 }
 
-/// `then rotate REGION, ...`.
+/// `then rotate REGION, ...`, `then reflect REGION, ...` or `then rotate or reflect
+/// REGION, ...`, each with `at will` or not.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rotate {
     /// The regions the mover may turn, in order.
     pub regions: Vec<Expr>,
+    /// What may be done to a region: turned a quarter turn, mirrored, or either.
+    pub ways: Transforms,
+    /// `at will`: the placement may also be made alone.
+    pub at_will: bool,
     /// The whole clause.
     pub span: Span,
+}
+
+/// What `then rotate` and `then reflect` may do to a region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Transforms {
+    /// A quarter turn, clockwise or anticlockwise (`rotate`).
+    pub rotate: bool,
+    /// A mirror image in one of the block's four axes (`reflect`).
+    pub reflect: bool,
+}
+
+/// How a diagnostic names what a clause does to a region: the verb as written, its past
+/// participle and its third person (`rotate`, `rotated`, `rotates`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TransformWords {
+    /// `rotate`, `reflect`, `rotate or reflect`.
+    pub verb: &'static str,
+    /// `rotated`, `reflected`, `rotated or reflected`.
+    pub past: &'static str,
+    /// `rotates`, `reflects`, `rotates or reflects`.
+    pub third: &'static str,
+}
+
+impl Transforms {
+    /// The words a diagnostic names these ways with.
+    pub fn words(self) -> TransformWords {
+        let (verb, past, third) = match (self.rotate, self.reflect) {
+            (true, true) => (
+                "rotate or reflect",
+                "rotated or reflected",
+                "rotates or reflects",
+            ),
+            (false, true) => ("reflect", "reflected", "reflects"),
+            _ => ("rotate", "rotated", "rotates"),
+        };
+        TransformWords { verb, past, third }
+    }
 }
 
 /// `then shoot KIND along DIRECTIONS`.

@@ -1619,12 +1619,31 @@ fn lower_take_after(pair: Pair<Rule>, file: FileId) -> Lowered<TakeAfter> {
     Ok(take)
 }
 
-/// `then rotate REGION, ...`.
+/// `then rotate REGION, ...`, `then reflect ...`, `then rotate or reflect ...`, each
+/// with `at will` or not.
 fn lower_rotate(pair: Pair<Rule>, file: FileId) -> Lowered<Rotate> {
     let span = span_of(&pair, file);
-    let regions = parts(pair).map(|p| lower_expr(p, file));
+    let mut ways = Transforms {
+        rotate: false,
+        reflect: false,
+    };
+    let (mut regions, mut at_will) = (Vec::new(), false);
+    for part in parts(pair) {
+        match part.as_rule() {
+            Rule::transforms => {
+                for word in part.into_inner() {
+                    ways.rotate |= word.as_rule() == Rule::kw_rotate;
+                    ways.reflect |= word.as_rule() == Rule::kw_reflect;
+                }
+            }
+            Rule::transform_at_will => at_will = true,
+            _ => regions.push(lower_expr(part, file)?),
+        }
+    }
     Ok(Rotate {
-        regions: regions.collect::<Lowered<Vec<Expr>>>()?,
+        regions,
+        ways,
+        at_will,
         span,
     })
 }

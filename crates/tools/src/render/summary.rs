@@ -933,10 +933,7 @@ fn second_part_text(game: &Game, f: &MoveFilter) -> String {
         );
     }
     if let Some(turns) = f.turns() {
-        let regions = game.tables.turns[turns as usize].choices.len() / 2;
-        words += &format!(
-            ", then turns one of {regions} square regions a quarter turn either way (`/1cw` .. `/{regions}ccw`)"
-        );
+        words += &turns_text(&game.tables.turns[turns as usize]);
     }
     if let Some(r) = f.removal() {
         words += ", then removes an enemy piece";
@@ -1389,4 +1386,32 @@ fn op_symbol(op: Op) -> &'static str {
         Op::Mod => "%",
         Op::Div => "/",
     }
+}
+
+/// How a placement's `then rotate` or `then reflect` reads in the summary: what it does to
+/// which regions, its first and last choices as written, and whether it may be left out.
+fn turns_text(turns: &rulebook_model::Turns) -> String {
+    let named: Vec<&str> = (turns.choices.iter())
+        .map(|c| c.name.as_str())
+        .filter(|n| !n.is_empty())
+        .collect();
+    let rotates = named.iter().any(|n| n.ends_with("cw"));
+    let mirrors = named.iter().any(|n| n.ends_with('h'));
+    let regions = match turns.regions {
+        1 => "a square region".to_string(),
+        n => format!("one of {n} square regions"),
+    };
+    let what = match (rotates, mirrors) {
+        (true, true) => {
+            format!("turns {regions} a quarter turn either way or mirrors it in one of its axes")
+        }
+        (false, true) => format!("mirrors {regions} in one of its axes"),
+        _ => format!("turns {regions} a quarter turn either way"),
+    };
+    let (first, last) = (named.first().unwrap_or(&""), named.last().unwrap_or(&""));
+    let alone = match named.len() < turns.choices.len() {
+        true => ", or not (the placement alone)",
+        false => "",
+    };
+    format!(", then {what} (`/{first}` .. `/{last}`){alone}")
 }
