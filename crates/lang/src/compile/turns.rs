@@ -8,11 +8,13 @@ use crate::diag::{Code, Diagnostic};
 use rulebook_model::board::{Drawing, Layout};
 use rulebook_model::{self as model, Site};
 
+/// Where a transformation takes the point `(x, y)` of a block of side `n + 1`.
+type Image = fn(usize, usize, usize) -> (usize, usize);
+
 /// The mirror images of a block, by the name a move's text gives them: `h` exchanges east
 /// and west (the axis runs north-south), `v` north and south, `d` mirrors it in the
-/// diagonal from its south-west corner to its north-east corner, `a` in the other; each as
-/// where the point `(x, y)` of a block of side `n + 1` goes.
-const MIRRORS: [(&str, fn(usize, usize, usize) -> (usize, usize)); 4] = [
+/// diagonal from its south-west corner to its north-east corner, `a` in the other.
+const MIRRORS: [(&str, Image); 4] = [
     ("h", |x, y, n| (n - x, y)),
     ("v", |x, y, n| (x, n - y)),
     ("d", |x, y, _| (y, x)),
@@ -168,7 +170,7 @@ impl Block {
 
     /// The mirror image `image` (one of [`MIRRORS`]) as cycles of two sites, each pair
     /// once; the points on the axis stay.
-    fn mirrored(&self, image: fn(usize, usize, usize) -> (usize, usize)) -> Vec<Vec<Site>> {
+    fn mirrored(&self, image: Image) -> Vec<Vec<Site>> {
         let n = self.side - 1;
         let points = (0..self.side).flat_map(|y| (0..self.side).map(move |x| (x, y)));
         points
