@@ -9,7 +9,9 @@
 //! - `loses: the game is lost within N plies with best replies`: the deeper search finds
 //!   a line that is not lost;
 //! - `gains N UNIT`: the deeper search finds the mover no better off than before the move
-//!   (the gain gone, or the game lost).
+//!   (the gain gone, or the game lost). Where the count swings by far more than a move is
+//!   worth (`ai::claims_gains`: Go's area, Othello's discs) no gain is claimed, only the
+//!   standing "by the count as the pieces would stand", which is not checked.
 //!
 //! "Keeps the balance" and "loses N" promise nothing a deeper search could refute but a
 //! pleasant surprise, and are not checked.
@@ -131,12 +133,12 @@ fn refuted_claims(state: &State, hint: Budget, deeper: Budget, moves: usize) -> 
         .expect("the side to move has a move");
     let mover = state.to_move();
     let now = ai::standing(state, mover);
-    let unit = ai::unit(state.game());
+    let measure = ai::measure(state.game());
     let name = &state.game().about.name;
     let mut refuted = Vec::new();
     for r in ranked.iter().take(moves) {
         let text = notation::move_text(state, r.mv);
-        let claim = ai::explain(r.judgement, now, unit, None);
+        let claim = ai::explain(r.judgement, now, measure, None);
         let mut after = state.clone();
         after.apply(r.mv);
         // What the deeper search says of the move, for the mover, and the reply it expects.
@@ -158,7 +160,7 @@ fn refuted_claims(state: &State, hint: Budget, deeper: Budget, moves: usize) -> 
         let wrong = match r.judgement {
             Judgement::Wins(_) => !matches!(truth, Judgement::Wins(_)),
             Judgement::Loses(_) => !matches!(truth, Judgement::Loses(_)),
-            Judgement::Lead(v) if v > now => match truth {
+            Judgement::Lead(v) if measure.gains && v > now => match truth {
                 Judgement::Wins(_) => false,
                 Judgement::Loses(_) => true,
                 Judgement::Lead(w) => w <= now,
@@ -210,4 +212,30 @@ fn the_default_levels_hints_stand_against_a_deeper_search() {
         .flat_map(|c| refuted_claims(&position(c), hint, deeper, 3))
         .collect();
     assert!(refuted.is_empty(), "refuted hints:\n{}", refuted.join("\n"));
+}
+
+/// Gains are claimed where pieces are taken, moved or counted in a store, not where the
+/// count swings by far more than a move is worth: Go's area, Othello's discs (every move
+/// places one and turns runs over); there the words give the standing alone.
+#[test]
+fn a_gain_is_claimed_except_where_the_count_swings_from_ply_to_ply() {
+    for (name, gains) in [
+        ("ming-mang", true),
+        ("brandubh", true),
+        ("draughts", true),
+        ("chess", true),
+        ("mangala", true),
+        ("othello", false),
+        ("go", false),
+    ] {
+        let game = pipeline::load(name, None, &[]).expect("a bundled game");
+        assert_eq!(ai::claims_gains(&game), gains, "{name}");
+        let words = ai::explain(Judgement::Lead(7), 4, ai::measure(&game), None);
+        assert_eq!(words.starts_with("gains 3 "), gains, "{name}: {words}");
+    }
+    let othello = pipeline::load("othello", None, &[]).expect("Othello");
+    assert_eq!(
+        ai::explain(Judgement::Lead(7), 4, ai::measure(&othello), None),
+        "ahead by 7 pieces with best replies, by the count as the pieces would stand"
+    );
 }

@@ -6,7 +6,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use rulebook::ai::{explain, level, Budget, Judgement, Policy, Searcher, Space};
+use rulebook::ai::{explain, level, measure, Budget, Judgement, Policy, Searcher, Space};
 use rulebook::analysis::Rng;
 use rulebook::engine::{MoveList, State};
 use rulebook::model::Site;
@@ -112,7 +112,7 @@ fn the_tree_search_is_reproducible_and_legal_and_claims_no_proof() {
             panic!("{:?}", a.judgement);
         };
         assert!(share <= 1000);
-        assert!(explain(a.judgement, 0, ("point", "points"), None).contains("nothing proved"));
+        assert!(explain(a.judgement, 0, measure(state.game()), None).contains("nothing proved"));
         notation::play(&mut state, a.best).expect("a legal move");
     }
     let (t, ranked) = Searcher::new().rank(&state, budget, 1, &stop).unwrap();

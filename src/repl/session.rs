@@ -834,7 +834,7 @@ impl Session {
             return Reply::error("the game is over: there is nothing to suggest");
         };
         let now = ai::standing(&self.state, self.state.to_move());
-        let unit = ai::unit(self.state.game());
+        let measure = ai::measure(self.state.game());
         // The suggested move may come from a deeper depth than the one completed.
         let depth = moves.first().map_or(t.depth, |r| r.depth.max(t.depth));
         let mut out = format!(
@@ -852,7 +852,7 @@ impl Session {
                     true => ai::explain_solo(r.judgement),
                     false => {
                         let shallower = (r.depth < depth).then_some(r.depth);
-                        let words = ai::explain(r.judgement, now, unit, shallower);
+                        let words = ai::explain(r.judgement, now, measure, shallower);
                         match r.reply {
                             Some(reply) => {
                                 let mut after = self.state.clone();

@@ -443,13 +443,13 @@ fn hint_json(root: &State, level: &Level, stop: &AtomicBool) -> Result<Value, Ap
         .rank(root, Budget::reproducible(level), seed, stop)
         .ok_or_else(|| ApiError::bad("the game is over"))?;
     let now = ai::standing(root, root.to_move());
-    let unit = ai::unit(root.game());
+    let measure = ai::measure(root.game());
     let moves: Vec<Value> = (ranked.iter().take(HINT_MOVES))
         .map(|r| {
             let words = match root.game().solo() {
                 true => ai::explain_solo(r.judgement),
                 false => {
-                    let words = ai::explain(r.judgement, now, unit, None);
+                    let words = ai::explain(r.judgement, now, measure, None);
                     match r.reply {
                         Some(reply) => {
                             let mut after = root.clone();

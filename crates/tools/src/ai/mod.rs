@@ -616,6 +616,49 @@ pub fn unit(game: &rulebook_model::Game) -> (&'static str, &'static str) {
     }
 }
 
+/// What a hint counts by: the unit of the game's estimate ([`unit()`]) and whether a gain
+/// is claimed from it ([`claims_gains`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Measure {
+    /// The unit, singular and plural.
+    pub unit: (&'static str, &'static str),
+    /// Whether the words say what a move gains or loses.
+    pub gains: bool,
+}
+
+/// What a hint in `game` counts by.
+pub fn measure(game: &rulebook_model::Game) -> Measure {
+    Measure {
+        unit: unit(game),
+        gains: claims_gains(game),
+    }
+}
+
+/// Whether a hint claims what a move gains or loses in `game`: not where the count swings
+/// from ply to ply by far more than a move is worth, so that the figure at the end of the
+/// line searched says little of the move: a score counted by area (one stone on a
+/// near-empty board claims all of it), and a game whose every move places a piece and
+/// whose captures turn pieces over (a move of Othello's family turns runs of them, and
+/// the count at the end of a line depends on who moved last: the claims of `medium`'s hints
+/// there were refuted by a search two plies deeper, tests/hints.rs).
+pub fn claims_gains(game: &rulebook_model::Game) -> bool {
+    use rulebook_model::{CaptureMode::Convert, EffectKind as E, MoveKind, WalkAction};
+    let places = (game.moves.iter()).all(|rule| match &rule.kind {
+        MoveKind::PlacePiece { .. } | MoveKind::Pass { .. } | MoveKind::Swap => true,
+        MoveKind::SiteWalk(walk) => matches!(walk.action, WalkAction::Place { .. }),
+        _ => false,
+    });
+    let converts = (game.effects.iter()).any(|e| {
+        matches!(
+            e.kind,
+            E::Custodian { mode: Convert, .. }
+                | E::Groups { mode: Convert, .. }
+                | E::Enclosed { mode: Convert, .. }
+        )
+    });
+    unit(game).0 != "point" && !(places && converts)
+}
+
 /// What a hint adds to a move's words when checking it from the other side found the reply
 /// that refutes its first judgement ([`Ranked::reply`]): `reply` is that move's text.
 pub fn refuted_by(reply: &str) -> String {
@@ -631,15 +674,12 @@ pub fn plies(n: u32) -> String {
 }
 
 /// A judgement in words, for a player whose lead is `now` before the move: a won or lost
-/// game, or what the move gains or loses and the standing at the end of the line searched
-/// (`unit` from [`unit()`]); `shallower`: the plies it was searched, where fewer than the
-/// move suggested (the search stopped before it reached this move at the deeper depth).
-pub fn explain(
-    judgement: Judgement,
-    now: i64,
-    unit: (&str, &str),
-    shallower: Option<u32>,
-) -> String {
+/// game, or what the move gains or loses (where `measure` claims gains) and the standing
+/// at the end of the line searched; `shallower`: the plies it was searched, where fewer
+/// than the move suggested (the search stopped before it reached this move at the deeper
+/// depth).
+pub fn explain(judgement: Judgement, now: i64, measure: Measure, shallower: Option<u32>) -> String {
+    let unit = measure.unit;
     let count = |n: i64| format!("{n} {}", if n == 1 { unit.0 } else { unit.1 });
     match judgement {
         Judgement::Wins(p) => {
@@ -667,11 +707,15 @@ pub fn explain(
                 Some(p) => format!("looking {} ahead only", plies(p)),
                 None => "with best replies".to_string(),
             };
-            // A score (an area count) counts the board as the stones stand: one stone on a
-            // near-empty board claims all of it, and the count swings from ply to ply by
-            // far more than the move changes, so no gain is claimed from it.
-            if unit.0 == "point" {
-                return format!("{standing} {how}, by the count as the stones would stand");
+            // Where the count swings by far more than the move changes, no gain is claimed
+            // from it ([`claims_gains`]).
+            if !measure.gains {
+                let what = if unit.0 == "point" {
+                    "stones"
+                } else {
+                    "pieces"
+                };
+                return format!("{standing} {how}, by the count as the {what} would stand");
             }
             format!("{change} {how} ({standing})")
         }
