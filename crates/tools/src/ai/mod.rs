@@ -793,22 +793,38 @@ mod tests {
 
     #[test]
     fn judgements_in_words() {
-        let pieces = ("piece", "pieces");
+        let counted = |unit, gains| Measure { unit, gains };
+        let pieces = counted(("piece", "pieces"), true);
         assert_eq!(
             explain(Judgement::Lead(2), 0, pieces, None),
             "gains 2 pieces with best replies (ahead by 2 pieces)"
         );
         assert_eq!(
-            explain(Judgement::Lead(-1), 1, ("stone", "stones"), None),
+            explain(
+                Judgement::Lead(-1),
+                1,
+                counted(("stone", "stones"), true),
+                None
+            ),
             "loses 2 stones with best replies (behind by 1 stone)"
         );
         assert_eq!(
             explain(Judgement::Lead(0), 0, pieces, None),
             "keeps the balance with best replies (level)"
         );
+        let area = counted(("point", "points"), false);
         assert_eq!(
-            explain(Judgement::Lead(6), 0, ("point", "points"), Some(1)),
+            explain(Judgement::Lead(6), 0, area, Some(1)),
             "ahead by 6 points looking 1 ply ahead only, by the count as the stones would stand"
+        );
+        assert_eq!(
+            explain(
+                Judgement::Lead(2),
+                0,
+                counted(("piece", "pieces"), false),
+                None
+            ),
+            "ahead by 2 pieces with best replies, by the count as the pieces would stand"
         );
         assert!(explain(Judgement::Wins(3), 0, pieces, None).starts_with("wins: "));
         assert_eq!(
