@@ -638,9 +638,9 @@ pub fn measure(game: &rulebook_model::Game) -> Measure {
 /// from ply to ply by far more than a move is worth, so that the figure at the end of the
 /// line searched says little of the move: a score counted by area (one stone on a
 /// near-empty board claims all of it), and a game whose every move places a piece and
-/// whose captures turn pieces over (a move of Othello's family turns runs of them, and
-/// the count at the end of a line depends on who moved last: the claims of `medium`'s hints
-/// there were refuted by a search two plies deeper, tests/hints.rs).
+/// whose captures turn pieces over (a move may turn whole runs of them, and the count at
+/// the end of a line depends on who moved last: the claims of `medium`'s hints there were
+/// refuted by a search two plies deeper, tests/hints.rs).
 pub fn claims_gains(game: &rulebook_model::Game) -> bool {
     use rulebook_model::{CaptureMode::Convert, EffectKind as E, MoveKind, WalkAction};
     let places = (game.moves.iter()).all(|rule| match &rule.kind {
