@@ -248,6 +248,45 @@ fn undo_against_the_computer_goes_back_to_the_persons_turn() {
     assert_eq!(s.state().ply(), 1, "without the computer, one move");
 }
 
+/// On a terminal (a width known) each move of a hint is broken at word ends to its width,
+/// the words going on indented; elsewhere a move keeps one line.
+#[test]
+fn a_hint_is_broken_at_word_ends_to_the_terminals_width() {
+    let hint_at = |width: Option<usize>| {
+        let setup = GameSpec {
+            game: "othello".into(),
+            preset: None,
+            sets: vec![],
+        };
+        let options = Options {
+            seed: 3,
+            width,
+            iterations: Some(20_000),
+            ..Options::default()
+        };
+        let mut s = Session::new(setup, options).unwrap();
+        ok(&mut s, "hint")
+    };
+    let whole = hint_at(None);
+    assert_eq!(whole.lines().count(), 4, "{whole}");
+    assert!(whole.lines().any(|l| l.chars().count() > 60), "{whole}");
+    let broken = hint_at(Some(60));
+    assert!(broken.lines().count() > 4, "{broken}");
+    for line in broken.lines().skip(1) {
+        assert!(line.chars().count() <= 60, "{broken}");
+        assert!(line.starts_with("  "), "{broken}");
+    }
+    // The moves' words (the first line, the search's, may differ in its time).
+    let words = |text: &str| {
+        let moves = text.lines().skip(1).collect::<Vec<_>>().join(" ");
+        moves
+            .split_whitespace()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(words(&broken), words(&whole), "the same words");
+}
+
 #[test]
 fn hint_and_history_and_extra_turns() {
     let mut s = session("mangala", &[], None);

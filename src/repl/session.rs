@@ -845,7 +845,9 @@ impl Session {
             self.think_note(&t)
         );
         for r in moves.iter().take(HINT_MOVES) {
-            out.push_str(&format!(
+            // Each move's line broken at word ends to the terminal's width, on a terminal
+            // (as the commands' reports are: `cli::mod`); a line a move elsewhere.
+            let line = format!(
                 "  {:<10} {}\n",
                 notation::move_text(&self.state, r.mv),
                 match self.state.game().solo() {
@@ -863,7 +865,11 @@ impl Session {
                         }
                     }
                 }
-            ));
+            );
+            match self.options.width {
+                Some(width) => out.push_str(&crate::render::wrapped_to(&line, width)),
+                None => out.push_str(&line),
+            }
         }
         Reply::ok(out)
     }
