@@ -232,6 +232,13 @@ fn reflect_is_refused_where_rotate_is_in_words_that_say_reflect() {
             && after_a_slide.contains("only a placement may reflect a region after it"),
         "{after_a_slide}"
     );
+    let capturing = refused("move place marble capturing then reflect within(b5, 1)");
+    assert!(
+        capturing.contains("E0440")
+            && capturing.contains("which moving the region's pieces may carry away")
+            && capturing.contains("leave them out of a rule with `then reflect`"),
+        "{capturing}"
+    );
     let oblong = refused("move place marble then rotate or reflect rank(1)");
     assert!(
         oblong.contains("E0441")

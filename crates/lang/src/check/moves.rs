@@ -1195,7 +1195,7 @@ impl Checker {
                 if clauses.destination.capturing.is_some() || clauses.liberties.is_some() =>
             {
                 Some((
-                    "`capturing` and `with liberties` judge the piece where it was placed, which a rotation may carry away".to_string(),
+                    "`capturing` and `with liberties` judge the piece where it was placed, which moving the region's pieces may carry away".to_string(),
                     format!("leave them out of a rule with `then {verb}`"),
                 ))
             }
