@@ -10,10 +10,14 @@ const $ = (id) => document.getElementById(id);
 let offer = { games: [] };
 let run = null;   // the run followed: its status as the API sends it
 // This page's token: the server does not take a late poll of a page that said it left
-// for its coming back. A new one once it has left (the page may be restored from the
-// browser's cache, and then it is back).
+// for its coming back. A new one when the browser restores the page from its cache: then
+// it is back.
 const token = () => Math.random().toString(36).slice(2);
 let page = token();
+// The number of the polling loop under way: a loop whose number is past polls no more.
+// The page that left stops its loop at once (a page kept in the browser's cache may still
+// run a few timers), and a page restored from the cache starts a new one.
+let loop = 0;
 
 function fillPresets() {
   const g = offer.games.find((x) => x.name === $("game").value);
@@ -71,15 +75,19 @@ async function start(event) {
   follow();
 }
 
-async function follow() {
-  try { run = await api("GET", `/api/analyses/${run.id}?page=${page}`); } catch (e) { $("error").textContent = e.message; return; }
+async function follow(mine = loop) {
+  if (mine !== loop) return;
+  let now;
+  try { now = await api("GET", `/api/analyses/${run.id}?page=${page}`); } catch (e) { $("error").textContent = e.message; return; }
+  if (mine !== loop) return;
+  run = now;
   $("run").disabled = run.running;
   $("stop").hidden = !run.running;
   $("progress").hidden = false;
   $("bar").value = run.done / run.total;
   $("progress-text").textContent = `${run.done} of ${run.total} games` + (run.running ? "" : " played") +
     (run.abandoned ? ` (stopped: ${run.abandoned})` : "");
-  if (run.running) { setTimeout(follow, 250); return; }
+  if (run.running) { setTimeout(() => follow(mine), 250); return; }
   $("result").innerHTML = "";
   if (run.error) $("error").textContent = run.error;
   else if (run.kind === "match") showMatch(run.report);
@@ -249,8 +257,15 @@ async function init() {
   });
   // Closed or reloaded: the server stops the run unless this page, reloaded, asks after it.
   window.addEventListener("pagehide", () => {
+    loop += 1;
     if (run && run.running) navigator.sendBeacon(`/api/analyses/${encodeURIComponent(run.id)}/leave?page=${page}`);
+  });
+  // Restored from the browser's cache: back, as a page of its own, to see how the run ended.
+  window.addEventListener("pageshow", (e) => {
+    if (!e.persisted || !run || !run.running) return;
     page = token();
+    loop += 1;
+    follow();
   });
   try {
     offer = await api("GET", "/api/games");
