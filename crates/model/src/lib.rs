@@ -741,16 +741,82 @@ pub struct Turns {
     pub regions: usize,
 }
 
-/// One way of turning or mirroring one region, or ([`TurnChoice::name`] empty) none.
+/// One way of turning or mirroring one region, or ([`TurnChoice::way`] `None`) none.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnChoice {
-    /// How a move's text writes it after the `/`: the region's number from 1 and the way
-    /// (`2cw`, `2ccw`, `2h`, `2v`, `2d`, `2a`); empty for the placement alone.
+    /// How a move's text writes it after the `/`: the region's number from 1 and the
+    /// way's [name](TurnWay::name) (`2cw`, `2h`); empty for the placement alone.
     pub name: String,
+    /// The way the region turns; `None` for the placement alone.
+    pub way: Option<TurnWay>,
     /// The cycles the pieces move round, each to the next site of its cycle: four sites
     /// for a quarter turn, two for a mirror image (the sites on the axis, and the centre
     /// of a block of odd side, stay).
     pub cycles: Vec<Vec<Site>>,
+}
+
+/// A way of turning a square block of a grid, or of mirroring it in one of its axes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnWay {
+    /// A quarter turn clockwise (`cw`).
+    Clockwise,
+    /// A quarter turn anticlockwise (`ccw`).
+    Anticlockwise,
+    /// East and west exchanged, the axis running north-south (`h`).
+    EastWest,
+    /// North and south exchanged (`v`).
+    NorthSouth,
+    /// Mirrored in the diagonal from the block's south-west corner (`d`).
+    Diagonal,
+    /// Mirrored in the other diagonal (`a`).
+    AntiDiagonal,
+}
+
+impl TurnWay {
+    /// Every way, in the order a region's choices list them: the quarter turns, then the
+    /// mirror images.
+    pub const ALL: [TurnWay; 6] = [
+        TurnWay::Clockwise,
+        TurnWay::Anticlockwise,
+        TurnWay::EastWest,
+        TurnWay::NorthSouth,
+        TurnWay::Diagonal,
+        TurnWay::AntiDiagonal,
+    ];
+
+    /// How a move's text writes the way after the region's number.
+    pub fn name(self) -> &'static str {
+        match self {
+            TurnWay::Clockwise => "cw",
+            TurnWay::Anticlockwise => "ccw",
+            TurnWay::EastWest => "h",
+            TurnWay::NorthSouth => "v",
+            TurnWay::Diagonal => "d",
+            TurnWay::AntiDiagonal => "a",
+        }
+    }
+
+    /// What the way does, in words, for a message that lists the ways.
+    pub fn words(self) -> &'static str {
+        match self {
+            TurnWay::Clockwise => "clockwise",
+            TurnWay::Anticlockwise => "anticlockwise",
+            TurnWay::EastWest => "mirrored east to west",
+            TurnWay::NorthSouth => "north to south",
+            TurnWay::Diagonal => "in the diagonal from south-west to north-east",
+            TurnWay::AntiDiagonal => "in the other diagonal",
+        }
+    }
+
+    /// Whether the way is a quarter turn (not a mirror image).
+    pub fn is_quarter_turn(self) -> bool {
+        matches!(self, TurnWay::Clockwise | TurnWay::Anticlockwise)
+    }
+
+    /// The way a move's text names `name` (`cw`, `h` ...), if any.
+    pub fn named(name: &str) -> Option<TurnWay> {
+        TurnWay::ALL.into_iter().find(|w| w.name() == name)
+    }
 }
 
 /// `then remove enemy`: after the move, the mover removes one enemy piece of their choice

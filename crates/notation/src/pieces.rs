@@ -8,7 +8,7 @@
 
 use super::{is_site_like, move_text, MoveError};
 use rulebook_engine::{Move, MoveList, State};
-use rulebook_model::{MoveKind, Neighbour, Site, WalkAction, NO_SITE};
+use rulebook_model::{MoveKind, Neighbour, Site, TurnWay, WalkAction, NO_SITE};
 
 /// The text of a piece's move: `from-to`, `from-landing-...-to` for a chained jump, or
 /// the point of a placement; then its second part, if any (`/g7`, `/xa4`).
@@ -46,12 +46,10 @@ fn second_point(second: Option<&str>) -> Option<&str> {
 }
 
 /// Whether a move's second part is written as a region turned or mirrored: the region's
-/// number and the way, `cw` (clockwise), `ccw` (anticlockwise), `h`, `v`, `d` or `a` (a
-/// mirror image), as in `2cw`.
+/// number and a [way](TurnWay::name), as in `2cw`.
 fn is_turn_like(part: &str) -> bool {
     let number = part.trim_end_matches(|c: char| c.is_ascii_lowercase());
-    let way = &part[number.len()..];
-    ["cw", "ccw", "h", "v", "d", "a"].contains(&way)
+    TurnWay::named(&part[number.len()..]).is_some()
         && !number.is_empty()
         && number.bytes().all(|b| b.is_ascii_digit())
 }
@@ -59,20 +57,12 @@ fn is_turn_like(part: &str) -> bool {
 /// What the ways of turning a region written in `seconds` (`1cw`, `2h` ...) mean, in
 /// words: the region's number and the ways among them.
 fn turn_ways(seconds: &[String]) -> String {
-    let written = |way: &str| {
-        (seconds.iter()).any(|s| s.trim_start_matches(|c: char| c.is_ascii_digit()) == way)
+    let written = |way: TurnWay| {
+        (seconds.iter()).any(|s| s.trim_start_matches(|c: char| c.is_ascii_digit()) == way.name())
     };
-    let ways = [
-        ("cw", "`cw` clockwise"),
-        ("ccw", "`ccw` anticlockwise"),
-        ("h", "`h` mirrored east to west"),
-        ("v", "`v` north to south"),
-        ("d", "`d` in the diagonal from south-west to north-east"),
-        ("a", "`a` in the other diagonal"),
-    ];
-    let named: Vec<&str> = (ways.iter())
-        .filter(|(w, _)| written(w))
-        .map(|(_, s)| *s)
+    let named: Vec<String> = (TurnWay::ALL.into_iter())
+        .filter(|&w| written(w))
+        .map(|w| format!("`{}` {}", w.name(), w.words()))
         .collect();
     match named.split_last() {
         Some((last, rest)) if !rest.is_empty() => {

@@ -6,19 +6,19 @@ use super::Compiler;
 use crate::check::{EffectDecl, TurnsDecl};
 use crate::diag::{Code, Diagnostic};
 use rulebook_model::board::{Drawing, Layout};
-use rulebook_model::{self as model, Site};
+use rulebook_model::{self as model, Site, TurnWay};
 
 /// Where a transformation takes the point `(x, y)` of a block of side `n + 1`.
 type Image = fn(usize, usize, usize) -> (usize, usize);
 
-/// The mirror images of a block, by the name a move's text gives them: `h` exchanges east
-/// and west (the axis runs north-south), `v` north and south, `d` mirrors it in the
-/// diagonal from its south-west corner to its north-east corner, `a` in the other.
-const MIRRORS: [(&str, Image); 4] = [
-    ("h", |x, y, n| (n - x, y)),
-    ("v", |x, y, n| (x, n - y)),
-    ("d", |x, y, _| (y, x)),
-    ("a", |x, y, n| (n - y, n - x)),
+/// The mirror images of a block: east and west exchanged (the axis runs north-south),
+/// north and south, the diagonal from its south-west corner to its north-east corner, the
+/// other diagonal.
+const MIRRORS: [(TurnWay, Image); 4] = [
+    (TurnWay::EastWest, |x, y, n| (n - x, y)),
+    (TurnWay::NorthSouth, |x, y, n| (x, n - y)),
+    (TurnWay::Diagonal, |x, y, _| (y, x)),
+    (TurnWay::AntiDiagonal, |x, y, n| (n - y, n - x)),
 ];
 
 impl Compiler<'_> {
@@ -58,6 +58,7 @@ impl Compiler<'_> {
         if decl.at_will {
             choices.push(model::TurnChoice {
                 name: String::new(),
+                way: None,
                 cycles: Vec::new(),
             });
         }
@@ -77,8 +78,9 @@ impl Compiler<'_> {
                 self.errors.push(d);
                 return None;
             };
-            let choice = |way: &str, cycles| model::TurnChoice {
-                name: format!("{}{way}", k + 1),
+            let choice = |way: TurnWay, cycles| model::TurnChoice {
+                name: format!("{}{}", k + 1, way.name()),
+                way: Some(way),
                 cycles,
             };
             if decl.ways.rotate {
@@ -87,8 +89,8 @@ impl Compiler<'_> {
                 let back = (cycles.iter())
                     .map(|c| vec![c[0], c[3], c[2], c[1]])
                     .collect();
-                choices.push(choice("cw", cycles));
-                choices.push(choice("ccw", back));
+                choices.push(choice(TurnWay::Clockwise, cycles));
+                choices.push(choice(TurnWay::Anticlockwise, back));
             }
             if decl.ways.reflect {
                 for (way, image) in MIRRORS {

@@ -1395,8 +1395,9 @@ fn turns_text(turns: &rulebook_model::Turns) -> String {
         .map(|c| c.name.as_str())
         .filter(|n| !n.is_empty())
         .collect();
-    let rotates = named.iter().any(|n| n.ends_with("cw"));
-    let mirrors = named.iter().any(|n| n.ends_with('h'));
+    let ways = || turns.choices.iter().filter_map(|c| c.way);
+    let rotates = ways().any(|w| w.is_quarter_turn());
+    let mirrors = ways().any(|w| !w.is_quarter_turn());
     let regions = match turns.regions {
         1 => "a square region".to_string(),
         n => format!("one of {n} square regions"),
