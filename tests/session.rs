@@ -1289,3 +1289,27 @@ fn a_capture_by_landing_is_told() {
     assert!(out.starts_with("a1-b2 takes 1 (replacement)\n"), "{out}");
     assert!(out.contains("\n2  .[W].  2\n"), "{out}");
 }
+
+/// Issue 48: the opening roll is nobody's throw. `history` listed it under white, the
+/// first seat (`1. white roll:1-5`); it names it the opening, with each player's die.
+#[test]
+fn history_lists_the_opening_roll_as_nobodys() {
+    let mut s = session("backgammon", &[], None);
+    let thrown = ok(&mut s, "");
+    assert!(thrown.starts_with("opening roll: white "), "{thrown}");
+    let history = ok(&mut s, "history");
+    let first = history.lines().next().unwrap_or_default();
+    let thrown = first
+        .split_once("roll:")
+        .map(|(_, t)| t)
+        .unwrap_or_default();
+    let dice = thrown.split(' ').next().unwrap_or_default();
+    let (white, black) = dice.split_once('-').expect(first);
+    assert_eq!(
+        first,
+        format!("  1. opening roll:{dice} (white {white}, black {black})")
+    );
+    let mover = s.state().to_move();
+    let starter = if white > black { 0 } else { 1 };
+    assert_eq!(mover.index(), starter, "the higher die starts: {first}");
+}

@@ -723,13 +723,7 @@ impl Session {
         };
         let mover = self.player_name(self.state.to_move());
         let text = notation::move_text(&self.state, throw);
-        let opening = (self.state.opening())
-            .then(|| {
-                self.state
-                    .chance()
-                    .and_then(|d| d.parts.get(throw.outcome()).cloned())
-            })
-            .flatten();
+        let opening = self.opening_dice(&self.state, throw);
         self.state.apply(throw);
         self.redo.clear();
         if let Some(dice) = opening {
@@ -748,13 +742,10 @@ impl Session {
     /// The line that tells the opening roll, just thrown: each player's die, in turn
     /// order, and who starts (`opening roll: white 5, black 3, white starts (roll:5-3)`).
     fn opening_line(&self, dice: &[u8], text: &str) -> String {
-        let each: Vec<String> = (Player::all(dice.len()).zip(dice))
-            .map(|(p, die)| format!("{} {die}", self.player_name(p)))
-            .collect();
         let starter = self.player_name(self.state.to_move());
         format!(
             "opening roll: {}, {starter} starts ({text})\n",
-            each.join(", ")
+            self.each_die(dice)
         )
     }
 
@@ -1075,16 +1066,31 @@ impl Session {
         let mut replay = State::new(Arc::clone(self.state.game()));
         let mut out = String::new();
         for (i, m) in self.state.moves_played().enumerate() {
-            let mover = replay.to_move();
-            out.push_str(&format!(
-                "{:>3}. {} {}\n",
-                i + 1,
-                self.player_name(mover),
-                notation::move_text(&replay, m)
-            ));
+            let text = notation::move_text(&replay, m);
+            let line = match self.opening_dice(&replay, m) {
+                // Nobody's throw: the one that decides who starts.
+                Some(dice) => format!("opening {text} ({})", self.each_die(&dice)),
+                None => format!("{} {text}", self.player_name(replay.to_move())),
+            };
+            out.push_str(&format!("{:>3}. {line}\n", i + 1));
             replay.apply(m);
         }
         out
+    }
+
+    /// The dice of the opening roll `throw` throws in `state`, one a player in turn order;
+    /// `None` if `throw` is no opening roll.
+    fn opening_dice(&self, state: &State, throw: Move) -> Option<Vec<u8>> {
+        let dice = state.chance().filter(|_| state.opening())?;
+        dice.parts.get(throw.outcome()).cloned()
+    }
+
+    /// Each player's die of an opening roll, in turn order (`white 5, black 3`).
+    fn each_die(&self, dice: &[u8]) -> String {
+        let each: Vec<String> = (Player::all(dice.len()).zip(dice))
+            .map(|(p, die)| format!("{} {die}", self.player_name(p)))
+            .collect();
+        each.join(", ")
     }
 
     fn title(&self) -> String {
