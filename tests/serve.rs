@@ -946,7 +946,10 @@ fn a_run_is_stopped_when_its_page_leaves_and_does_not_come_back() {
 fn dice_are_thrown_by_the_server_not_chosen() {
     let addr = server(None, None);
     let s = new_game(addr, json!({"game": "ur"}));
-    assert_eq!(s["dice"], json!({"due": true, "thrown": null}));
+    assert_eq!(
+        s["dice"],
+        json!({"due": true, "opening": false, "thrown": null, "left": []})
+    );
     assert_eq!(s["choices"], json!([]), "a throw is not a choice");
     let refused = call(
         addr,
@@ -1028,4 +1031,30 @@ fn a_comparison_stopped_before_its_variant_reports_the_first_alone() {
         .as_str()
         .unwrap()
         .starts_with("<svg"));
+}
+
+/// The opening roll of backgammon is said to be the opening (nobody's throw) while it is
+/// due, and no longer once thrown.
+#[test]
+fn the_opening_roll_is_told_as_the_opening() {
+    let addr = server(None, None);
+    let s = new_game(addr, json!({"game": "backgammon"}));
+    assert_eq!(
+        s["dice"],
+        json!({"due": true, "opening": true, "thrown": null, "left": []})
+    );
+    let thrown = call(addr, "POST", &path(&s, "throw"), None, 200);
+    assert_eq!(thrown["dice"]["opening"], false, "{thrown}");
+    assert_eq!(thrown["dice"]["due"], false, "{thrown}");
+    assert_eq!(thrown["last"]["by"], Value::Null, "nobody's move: {thrown}");
+    // roll:A-B, white's die and black's: both left to the starter to play.
+    let text = thrown["move"].as_str().unwrap_or_default();
+    let (a, b) = text
+        .trim_start_matches("roll:")
+        .split_once('-')
+        .expect(text);
+    let (a, b): (u8, u8) = (a.parse().unwrap(), b.parse().unwrap());
+    assert_eq!(thrown["dice"]["left"], json!([a, b]), "{thrown}");
+    let starter = if a > b { "white" } else { "black" };
+    assert_eq!(thrown["to_move"], starter, "{thrown}");
 }

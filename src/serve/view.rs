@@ -32,12 +32,18 @@ pub fn state_json(id: &str, spec: &GameSpec, state: &State, redo: usize) -> Valu
 }
 
 /// In a game with dice, `due` (a throw is due: the legal moves are throws, which are
-/// thrown, not chosen) and `thrown` (this turn's throw, or null before it); null in a game
-/// without dice.
+/// thrown, not chosen), `opening` (the throw due is the opening roll, one die each, which
+/// decides who starts), `thrown` (this turn's throw, or null before it) and `left` (the
+/// dice still to play, where they are used one by one); null in a game without dice.
 fn dice_json(state: &State) -> Value {
     match state.game().facts.roll_rule {
         None => Value::Null,
-        Some(_) => json!({ "due": state.chance().is_some(), "thrown": state.thrown() }),
+        Some(_) => json!({
+            "due": state.chance().is_some(),
+            "opening": state.chance().is_some() && state.opening(),
+            "thrown": state.thrown(),
+            "left": state.dice_left(),
+        }),
     }
 }
 
@@ -113,7 +119,9 @@ fn last_json(state: &State) -> Value {
         return Value::Null;
     };
     let text = notation::move_text(&before, m);
-    let mover = before.game().player_name(before.to_move()).to_string();
+    // The opening roll is nobody's move.
+    let opening = before.chance().is_some() && before.opening();
+    let mover = (!opening).then(|| before.game().player_name(before.to_move()).to_string());
     let mut report = MoveReport::new();
     before.apply_reported(m, &mut report);
     let names = &state.game().board.site_names;

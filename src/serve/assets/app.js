@@ -279,8 +279,11 @@ function showStatus() {
     const who = s.draw ? "A draw" : s.winner ? `${s.winner} wins${worth}` : "The game is over";
     st.textContent = `${who}${s.reason ? ": " + s.reason : ""}`;
   } else {
-    const dice = !s.dice ? "" : s.dice.due ? ", to throw the dice" : `, threw ${s.dice.thrown}`;
-    st.textContent = `${s.to_move} to move${dice}` + (!viewing && (thinking || computerToMove()) ? " (the computer is thinking…)" : "");
+    const dice = !s.dice ? "" : s.dice.due ? ", to throw the dice" :
+      s.dice.left.length ? `, to play ${s.dice.left.join(" and ")}` : `, threw ${s.dice.thrown}`;
+    // The opening roll is nobody's throw: one die each, the higher starts.
+    const who = s.dice && s.dice.opening ? "The opening roll: one die each, the higher starts" : `${s.to_move} to move${dice}`;
+    st.textContent = who + (!viewing && (thinking || computerToMove()) ? " (the computer is thinking…)" : "");
   }
   const rows = $("players");
   rows.innerHTML = "";
@@ -302,7 +305,7 @@ function showStatus() {
     tr.insertCell().textContent = facts.join(" · ");
   }
   const last = s.last;
-  $("last").textContent = last ? `last: ${last.by} ${last.move}${last.effects ? " (" + last.effects + ")" : ""}` : "";
+  $("last").textContent = last ? `last: ${last.by ?? "opening"} ${last.move}${last.effects ? " (" + last.effects + ")" : ""}` : "";
 }
 
 // The moves played, each a button that looks back at the position after it.
