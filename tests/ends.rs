@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use rulebook::engine::{Outcome, State};
+use rulebook::engine::{MoveList, Outcome, State};
 use rulebook::model::Game;
 use rulebook::model::Player;
 use rulebook::{notation, pipeline, render};
@@ -415,4 +415,42 @@ fn no_player_can_move_ends_a_tile_game_in_random_playouts_too() {
         }
         assert_eq!(state.outcome(), Some(Outcome::Draw), "seed {seed}");
     }
+}
+
+/// `outcome_knowing`, told whether the list of legal moves just made is empty, says what
+/// `outcome_with` finds by looking for a legal move itself, in every position of random
+/// games of bundled games with different end rules (checkmate and stalemate, a position
+/// repeated with checks, no player able to move, an empty row, no legal move, a race),
+/// those where the player to move has no legal move among them.
+#[test]
+fn the_outcome_known_from_the_list_is_the_outcome_found() {
+    let games = [
+        "chess",
+        "xiangqi",
+        "shogi",
+        "othello",
+        "konane",
+        "mangala",
+        "backgammon",
+    ];
+    let (mut moves, mut work) = (MoveList::new(), MoveList::new());
+    let mut stuck = 0;
+    for (g, name) in games.iter().enumerate() {
+        let game = pipeline::load(name, None, &[]).expect("a bundled game loads");
+        for seed in 0..3u64 {
+            let mut state = State::new(Arc::clone(&game));
+            let mut rng = XorShift((seed + 10 * g as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+            for _ in 0..300 {
+                state.legal_moves(&mut moves);
+                let known = state.outcome_knowing(!moves.is_empty());
+                assert_eq!(known, state.outcome_with(&mut work), "{name}, seed {seed}");
+                stuck += usize::from(moves.is_empty() && !state.has_ended());
+                if moves.is_empty() {
+                    break;
+                }
+                state.apply(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+    assert!(stuck > 0, "some player to move had no legal move");
 }

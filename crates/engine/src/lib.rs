@@ -1579,6 +1579,19 @@ impl State {
     /// The outcome, if the game is over, with `moves` as work space (so that asking
     /// allocates nothing once the list has grown).
     pub fn outcome_with(&self, moves: &mut MoveList) -> Option<Outcome> {
+        self.outcome_by(|| self.has_legal_move(moves))
+    }
+
+    /// The outcome, if the game is over, where whether the player to move has a legal
+    /// move is known (`can_move`: the list of [`State::legal_moves`] just made is not
+    /// empty): [`State::outcome_with`] without finding the moves again.
+    pub fn outcome_knowing(&self, can_move: bool) -> Option<Outcome> {
+        self.outcome_by(|| can_move)
+    }
+
+    /// The outcome, if the game is over, `has_legal_move` asked (once at most) where an
+    /// end rule needs to know whether the player to move can move.
+    fn outcome_by(&self, mut has_legal_move: impl FnMut() -> bool) -> Option<Outcome> {
         if self.position.ended.is_some() {
             return self.position.ended;
         }
@@ -1586,10 +1599,10 @@ impl State {
         for rule in &self.game.ends.rules {
             let ended = match rule.when {
                 EndWhen::NoLegalMove | EndWhen::NoPlayerCanMove => {
-                    !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
+                    !*can_move.get_or_insert_with(&mut has_legal_move)
                 }
                 EndWhen::StuckAnd(i) => {
-                    !*can_move.get_or_insert_with(|| self.has_legal_move(moves))
+                    !*can_move.get_or_insert_with(&mut has_legal_move)
                         && self.stuck_condition_holds(i)
                 }
                 // Checked after every move; `ended` holds its verdict.
@@ -1606,7 +1619,7 @@ impl State {
         }
         // A player with no legal move whom no end rule judges: the game cannot go on, and
         // nobody has won it.
-        match can_move.unwrap_or_else(|| self.has_legal_move(moves)) {
+        match can_move.unwrap_or_else(has_legal_move) {
             true => None,
             false => Some(Outcome::Draw),
         }

@@ -1075,10 +1075,6 @@ impl Worker {
             return 0;
         }
         let mut list = std::mem::take(&mut self.ordering.lists[ply]);
-        if let Some(o) = state.outcome_with(&mut list) {
-            self.ordering.lists[ply] = list;
-            return self.finished(o, ply);
-        }
         let stand = self.eval(state);
         // The first depth, which is always completed, stops at its horizon: its cost is
         // then one evaluation a move, whatever the branching.
@@ -1088,11 +1084,20 @@ impl Worker {
             beta,
             maximizing: state.to_move() == self.root,
         };
-        if !quiescence || plies == 0 || ply >= MAX_PLY || window.stands_beyond(stand) {
+        let stops = !quiescence || plies == 0 || ply >= MAX_PLY || window.stands_beyond(stand);
+        // A node that stops asks only whether the game is over (which finds one legal move
+        // at most); one that goes on lists its moves, and knows it from the list.
+        let outcome = match stops {
+            true => state.outcome_with(&mut list),
+            false => {
+                state.legal_moves(&mut list);
+                state.outcome_knowing(!list.is_empty())
+            }
+        };
+        if stops || outcome.is_some() {
             self.ordering.lists[ply] = list;
-            return stand;
+            return outcome.map_or(stand, |o| self.finished(o, ply));
         }
-        state.legal_moves(&mut list);
         let mut order = std::mem::take(&mut self.ordering.order[ply]);
         self.order_gains(state, &list, &mut order, stand, window.maximizing);
         let mut best = stand;
