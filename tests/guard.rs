@@ -1,7 +1,9 @@
 //! The list of legal moves under `forbid leaving attacked(mover, KIND)` judges most moves
 //! without playing them (the compiler's guard, `Tables::guard`): a plain move that
 //! touches no site the attack search reads, when no guarded piece is attacked, is allowed
-//! as it is. Compared, at every ply of seeded random games, with the list that plays and
+//! as it is; when one is, one that touches none of those, no attacker and no site of a
+//! slide that attacks is refused as it is. Compared, at every ply of seeded random games
+//! (checks among them) and in hand-built positions in check, with the list that plays and
 //! judges every move (the same game with no guard), for the bundled games and two games of
 //! the shapes they lack: slides of limited reach, `avoiding` and `not landing on`, two
 //! kinds guarded, drops, promotion, three players; and the games the guard is refused.
@@ -10,6 +12,7 @@ use std::sync::Arc;
 
 use rulebook::engine::{MoveList, State};
 use rulebook::model::Game;
+use rulebook::notation::{move_text, parse_position};
 use rulebook::pipeline;
 
 /// Every shape of attack the guard reads, and a guard on two kinds: a pinned lance seen
@@ -187,4 +190,35 @@ fn a_pinned_piece_is_judged_and_the_others_are_not_held() {
     let mut want: Vec<String> = expected.iter().map(|s| s.to_string()).collect();
     want.sort();
     assert_eq!(sorted, want);
+}
+
+/// In check, a plain move that touches nothing the attack reads is refused unplayed; the
+/// moves that may end the check are played and judged. Positions in check by each shape
+/// of attack: a slide (chess's fourth standard test position: the queen's diagonal,
+/// blocked or taken), a cannon over its screen (the screen, a horse, moves off the file,
+/// or a rook makes a second screen), a horse over its empty leg (a rook blocks the leg);
+/// the legal moves are those the unguarded game finds by playing every move.
+#[test]
+fn in_check_moves_refused_unplayed_are_those_judged_played() {
+    let cases = [
+        (
+            "chess",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            6,
+        ),
+        ("xiangqi", "4k4/9/9/4c4/9/9/4N4/R8/9/3AK4 w - - 0 1", 11),
+        ("xiangqi", "4k4/9/9/9/9/9/4P4/3n5/R8/4K4 w - - 0 1", 4),
+    ];
+    for (name, text, count) in cases {
+        let game = pipeline::load(name, None, &[]).expect("loads");
+        let every = unguarded(&game);
+        let state = parse_position(&game, text).expect("the position reads");
+        let other = parse_position(&every, text).expect("the position reads");
+        let (mut moves, mut expected) = (MoveList::new(), MoveList::new());
+        state.legal_moves(&mut moves);
+        other.legal_moves(&mut expected);
+        assert_eq!(&moves[..], &expected[..], "{name}: {text}");
+        let texts: Vec<String> = moves.iter().map(|&m| move_text(&state, m)).collect();
+        assert_eq!(moves.len(), count, "{name}: {text}: {texts:?}");
+    }
 }

@@ -15,6 +15,13 @@
 //! beyond it is one the slide moves (a pinned piece: only its leaving opens the line; a
 //! piece landing between only blocks it). Every other plain move is allowed as it is;
 //! those that touch one are played and judged as before.
+//!
+//! Where a guarded piece is attacked, the same reading refuses moves instead: a plain
+//! move that lands on no attacker (a piece of another player's that the search found at
+//! the end of a walk or a slide reaching a guarded piece), on no site of the slides that
+//! reach one, and touches no site a reversed walk reads, leaves every such attack as it
+//! was, so the guarded piece attacked: it is refused unplayed. Only the moves that may
+//! take the attacker, block a line or a leg, or move a screen away are played and judged.
 
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::walk::Reached;
@@ -24,28 +31,43 @@ use rulebook_model::{
     Guard, Landing, MoveKind, MoveRule, Player, Site, SiteTest, Walk, EMPTY, NO_SITE,
 };
 
-/// The sites a plain move may neither leave nor land on to be allowed without being
-/// played, in one position where no guarded piece is attacked.
+/// The sites a plain move may neither leave nor land on to be judged without being
+/// played, in one position: allowed where no guarded piece is attacked, refused where one
+/// is ([`Watched::in_check`]).
 pub(super) struct Watched {
-    /// Where a piece leaving may open an attack: the guarded pieces, the sites a reversed
-    /// walk reads, the pinned pieces.
+    /// Where a piece leaving may open an attack (the guarded pieces, the sites a reversed
+    /// walk reads, the pinned pieces), or, in check, end one (the guarded pieces, the
+    /// sites a reversed walk reads, a screen among them).
     leaving: SiteSet,
-    /// Where a piece landing may make one: the guarded pieces and the sites a reversed
-    /// walk reads.
+    /// Where a piece landing may make an attack (the guarded pieces and the sites a
+    /// reversed walk reads), or, in check, end one (those, the attackers, and the sites of
+    /// the slides that reach a guarded piece).
     landing: SiteSet,
+    /// A guarded piece is attacked now.
+    in_check: bool,
 }
 
 impl Watched {
-    /// Whether the plain move `m` is allowed without being played: it leaves no site of
-    /// [`Watched::leaving`] and lands on no site of [`Watched::landing`].
+    /// Whether the plain move `m` is legal, judged without playing it; `None` where it
+    /// must be played to tell: it leaves a site of [`Watched::leaving`] or lands on one of
+    /// [`Watched::landing`].
     #[inline]
-    pub(super) fn allows(&self, m: Move) -> bool {
+    pub(super) fn judges(&self, m: Move) -> Option<bool> {
         let clear = |set: &SiteSet, s: Site| {
             s == NO_SITE
                 || set[(s.index() / 64) & (SITE_SET_WORDS - 1)] >> (s.index() % 64) & 1 == 0
         };
-        clear(&self.leaving, m.from) && clear(&self.landing, m.to)
+        (clear(&self.leaving, m.from) && clear(&self.landing, m.to)).then_some(!self.in_check)
     }
+}
+
+/// What the attacks found on the guarded pieces reach: the attackers, and the sites of
+/// the slides between them and the pieces they attack.
+struct Checks {
+    /// Whether any is found.
+    found: bool,
+    /// The attackers' sites and the slides' sites.
+    sites: SiteSet,
 }
 
 /// What the reversed walks of a search from the guarded pieces reach and read.
@@ -78,9 +100,9 @@ fn mark(set: &mut SiteSet, site: Site) {
 }
 
 impl State {
-    /// The sites that the plain moves of this position may not touch to be allowed without
-    /// being played, under the game's `guard`; `None` where a guarded piece is attacked
-    /// now, or the search read the last move (every move is then played and judged).
+    /// The sites that the plain moves of this position may not touch to be judged without
+    /// being played, under the game's `guard`; `None` where the search read the last move
+    /// (every move is then played and judged).
     pub(super) fn watched(&self, guard: &Guard) -> Option<Watched> {
         let game = &*self.game;
         if !game.tables.links_lead_back {
@@ -88,19 +110,20 @@ impl State {
         }
         let (victim, words) = (self.position.to_move, self.position.words);
         let guarded = self.movers(guard.kinds);
-        let mut watched = Watched {
-            leaving: guarded,
-            landing: guarded,
-        };
+        let mut pinned = guarded;
         let empty = [0; SITE_SET_WORDS];
         let mut reads = Reads {
             origins: empty,
             read: empty,
             passed: empty,
         };
+        let mut checks = Checks {
+            found: false,
+            sites: empty,
+        };
         for attacker in Player::all(game.about.players.len()).filter(|&p| p != victim) {
             for (index, rule) in game.moves.iter().enumerate() {
-                let attacked = match &rule.kind {
+                match &rule.kind {
                     MoveKind::Slide {
                         directions,
                         max_length,
@@ -109,25 +132,35 @@ impl State {
                         && self.holds_for(attacker, &rule.condition) =>
                     {
                         let slide = (directions.as_slice(), *max_length);
-                        self.slide_watch(attacker, rule, slide, &guarded, &mut watched.leaving)
+                        let found = (&mut pinned, &mut checks);
+                        self.slide_watch(attacker, rule, slide, &guarded, found);
                     }
                     MoveKind::Walk(_)
                         if game.tables.attackers[index]
                             && self.holds_for(attacker, &rule.condition) =>
                     {
                         let back = game.tables.walks.get(index)?.reversed.as_ref()?;
-                        self.walk_watch(attacker, rule, back, &guarded, &mut reads)
+                        self.walk_watch(attacker, rule, back, &guarded, (&mut reads, &mut checks));
                     }
-                    _ => false,
-                };
-                if attacked {
-                    return None;
+                    _ => {}
                 }
             }
         }
         if set_sites(&reads.passed[..words]).any(|s| self.position.cells[s.index()] == EMPTY) {
             return None;
         }
+        let mut watched = match checks.found {
+            false => Watched {
+                leaving: pinned,
+                landing: guarded,
+                in_check: false,
+            },
+            true => Watched {
+                leaving: guarded,
+                landing: checks.sites,
+                in_check: true,
+            },
+        };
         for w in 0..words {
             watched.leaving[w] |= reads.read[w];
             watched.landing[w] |= reads.read[w];
@@ -135,37 +168,46 @@ impl State {
         Some(watched)
     }
 
-    /// Whether a piece `attacker` moves by `rule`, a walk reversed as `back`, attacks a
-    /// site of `guarded` ([`State::walk_attacks_back`]), noting in `reads` what the
-    /// reversed walk reads.
+    /// Notes in `reads` what `back`, the walk of `rule` reversed, reads from the sites of
+    /// `guarded`, and in `checks` the pieces of `attacker`'s it finds that `rule` moves:
+    /// attackers ([`State::walk_attacks_back`]).
     fn walk_watch(
         &self,
         attacker: Player,
         rule: &MoveRule,
         back: &Walk,
         guarded: &SiteSet,
-        reads: &mut Reads,
-    ) -> bool {
+        (reads, checks): (&mut Reads, &mut Checks),
+    ) {
         reads.origins = [0; SITE_SET_WORDS];
         for to in set_sites(&guarded[..self.position.words]) {
             self.walk_as(attacker, back, &back.steps, (to, NO_SITE), reads);
         }
-        self.moves_from_any(attacker, rule, &reads.origins)
+        let own = self.position.occupied_by(attacker);
+        for (origins, own) in reads.origins.iter_mut().zip(own) {
+            *origins &= own;
+        }
+        for origin in set_sites(&reads.origins[..self.position.words]) {
+            if self.moves_by(attacker, rule, self.position.cells[origin.index()]) {
+                checks.found = true;
+                mark(&mut checks.sites, origin);
+            }
+        }
     }
 
-    /// Whether a piece `attacker` moves by `rule`, a slide along `directions` of at most
-    /// `max_length` sites, attacks a site of `guarded` ([`State::slide_attacks_back`]);
-    /// where not, adds to `pinned` each piece of the mover's that is the first piece from
-    /// a guarded one along a reversed direction and that, gone, would leave one such
-    /// piece of `attacker`'s the first.
+    /// Notes in `checks` each piece of `attacker`'s that `rule`, a slide along
+    /// `directions` of at most `max_length` sites, moves onto a site of `guarded`
+    /// ([`State::slide_attacks_back`]), with the sites between; and adds to `pinned` each
+    /// piece of the mover's that is the first piece from a guarded one along a reversed
+    /// direction and that, gone, would leave one such piece of `attacker`'s the first.
     fn slide_watch(
         &self,
         attacker: Player,
         rule: &MoveRule,
         (directions, max_length): (&[u8], u16),
         guarded: &SiteSet,
-        pinned: &mut SiteSet,
-    ) -> bool {
+        (pinned, checks): (&mut SiteSet, &mut Checks),
+    ) {
         let (avoiding, not_landing) = (rule.filter.avoiding, rule.filter.not_landing);
         let allowed =
             |r: Option<u16>, s: Site| r.is_none_or(|r| !self.game.in_region(r as usize, s));
@@ -181,7 +223,13 @@ impl State {
                 };
                 let cell = cells[first.index()];
                 if self.moves_by(attacker, rule, cell) {
-                    return true;
+                    checks.found = true;
+                    let mut at = to;
+                    while at != first {
+                        at = self.game.board.step(at, back);
+                        mark(&mut checks.sites, at);
+                    }
+                    continue;
                 }
                 // Emptied, an avoided site stops the slide.
                 let mine = self.game.tables.owner[cell.index()] == self.position.to_move;
@@ -195,7 +243,6 @@ impl State {
                 }
             }
         }
-        false
     }
 
     /// The first piece from `at` along direction `dir`, at most `steps` sites on, over

@@ -241,16 +241,15 @@ impl State {
     pub(super) fn drop_forbidden(&self, out: &mut MoveList) {
         let mut judge = self.judge_on_copy(out);
         match &self.game.tables.guard {
-            // A plain move that touches no watched site is allowed unplayed (`guard.rs`);
-            // the sites are found at the first plain move.
+            // A plain move that touches no watched site is judged unplayed (`guard.rs`):
+            // allowed, or refused in check; the sites are found at the first plain move.
             Some(guard) => {
                 let mut watched = None;
                 out.retain(|m| {
-                    let allowed = guard.plain[m.rule as usize]
-                        && (watched.get_or_insert_with(|| self.watched(guard)))
-                            .as_ref()
-                            .is_some_and(|w| w.allows(m));
-                    allowed || !self.forbids(m, &mut judge)
+                    let judged = (guard.plain[m.rule as usize])
+                        .then(|| watched.get_or_insert_with(|| self.watched(guard)))
+                        .and_then(|w| w.as_ref()?.judges(m));
+                    judged.unwrap_or_else(|| !self.forbids(m, &mut judge))
                 });
             }
             None => out.retain(|m| !self.forbids(m, &mut judge)),
