@@ -192,6 +192,34 @@ fn a_pinned_piece_is_judged_and_the_others_are_not_held() {
     assert_eq!(sorted, want);
 }
 
+/// A hop's attacks are watched along its lines: xiangqi's cannon (`hop orthogonal`) and
+/// the test game's, not a slide nor a leap with its leg; the hop's lines are the four
+/// orthogonal directions.
+#[test]
+fn hops_are_watched_along_their_lines() {
+    for (name, game) in [
+        (
+            "xiangqi",
+            pipeline::load("xiangqi", None, &[]).expect("loads"),
+        ),
+        ("guarded", load("guarded.game", GUARDED)),
+    ] {
+        let guard = game.tables.guard.as_ref().expect("a guard");
+        let hops: Vec<usize> = (guard.hops.iter().enumerate())
+            .filter_map(|(i, h)| h.as_ref().map(|lines| (i, lines.len())))
+            .map(|(i, lines)| {
+                assert_eq!(lines, 4, "{name}: rule {i}");
+                i
+            })
+            .collect();
+        assert_eq!(hops.len(), 1, "{name}: {hops:?}");
+        let cannon = (game.about.piece_kinds.iter())
+            .position(|k| k == "cannon")
+            .expect("a cannon");
+        assert_eq!(game.moves[hops[0]].filter.kinds, 1 << cannon, "{name}");
+    }
+}
+
 /// In check, a plain move that touches nothing the attack reads is refused unplayed; the
 /// moves that may end the check are played and judged. Positions in check by each shape
 /// of attack: a slide (chess's fourth standard test position: the queen's diagonal,

@@ -13,8 +13,13 @@
 //! cannon's screen and the sites before it), and, for a slide, the first piece from a
 //! guarded piece along a reversed direction when it is the mover's and the next piece
 //! beyond it is one the slide moves (a pinned piece: only its leaving opens the line; a
-//! piece landing between only blocks it). Every other plain move is allowed as it is;
-//! those that touch one are played and judged as before.
+//! piece landing between only blocks it). A hop ([`Guard::hops`]) is watched along its
+//! lines instead of by every site its reversed walk reads: it lands on a guarded piece
+//! when the second piece back along a line is its hopper, so only an empty site before a
+//! first piece that is a hopper (a piece landing there makes the screen), and the first
+//! two pieces where the third is one (either leaving makes it second), can let it. Every
+//! other plain move is allowed as it is; those that touch one are played and judged as
+//! before.
 //!
 //! Where a guarded piece is attacked, the same reading refuses moves instead: a plain
 //! move that lands on no attacker (a piece of another player's that the search found at
@@ -25,7 +30,7 @@
 
 use super::movegen::{set_sites, SiteSet, SITE_SET_WORDS};
 use super::walk::Reached;
-use super::{Move, State};
+use super::{Move, Position, State};
 use rulebook_model::board::reverse_direction;
 use rulebook_model::{
     Guard, Landing, MoveKind, MoveRule, Player, Site, SiteTest, Walk, EMPTY, NO_SITE,
@@ -58,6 +63,100 @@ impl Watched {
                 || set[(s.index() / 64) & (SITE_SET_WORDS - 1)] >> (s.index() % 64) & 1 == 0
         };
         (clear(&self.leaving, m.from) && clear(&self.landing, m.to)).then_some(!self.in_check)
+    }
+}
+
+/// Where a plain move may make a hop reach a guarded piece ([`State::hop_watch`]).
+struct HopLines {
+    /// The hops' reversed walks' reads, which stand for these in check.
+    reads: Reads,
+    /// The pieces whose leaving may make a hop's screen.
+    leaving: SiteSet,
+    /// The empty sites where a piece landing may make a hop's screen.
+    landing: SiteSet,
+}
+
+/// What the search from the guarded pieces finds: pinned pieces, what the reversed walks
+/// read, the attacks, the hops' lines.
+struct Found {
+    /// The guarded pieces and the pinned pieces.
+    pinned: SiteSet,
+    /// What the reversed walks but the hops' read.
+    reads: Reads,
+    /// The attacks found.
+    checks: Checks,
+    /// The hops' lines.
+    hops: HopLines,
+}
+
+impl Found {
+    /// Nothing found yet from `guarded`.
+    fn new(guarded: SiteSet) -> Found {
+        let empty = [0; SITE_SET_WORDS];
+        Found {
+            pinned: guarded,
+            reads: Reads::new(),
+            checks: Checks {
+                found: false,
+                sites: empty,
+            },
+            hops: HopLines {
+                reads: Reads::new(),
+                leaving: empty,
+                landing: empty,
+            },
+        }
+    }
+
+    /// The sites watched in `position` with `guarded` its guarded pieces: where no attack
+    /// was found, the guarded and pinned pieces, the sites the walks read and the hops'
+    /// screens to be; in check, the guarded pieces, the attackers and slides, and every
+    /// site the walks read. `None` where a walk read the last move on an empty site.
+    fn watched(self, guarded: SiteSet, position: &Position) -> Option<Watched> {
+        let words = position.words;
+        let (reads, hops) = (&self.reads, &self.hops.reads);
+        let passed = set_sites(&reads.passed[..words]).chain(set_sites(&hops.passed[..words]));
+        if passed
+            .into_iter()
+            .any(|s| position.cells[s.index()] == EMPTY)
+        {
+            return None;
+        }
+        let (mut watched, hop_leaving, hop_landing) = match self.checks.found {
+            false => {
+                let watched = Watched {
+                    leaving: self.pinned,
+                    landing: guarded,
+                    in_check: false,
+                };
+                (watched, self.hops.leaving, self.hops.landing)
+            }
+            true => {
+                let watched = Watched {
+                    leaving: guarded,
+                    landing: self.checks.sites,
+                    in_check: true,
+                };
+                (watched, hops.read, hops.read)
+            }
+        };
+        for w in 0..words {
+            watched.leaving[w] |= reads.read[w] | hop_leaving[w];
+            watched.landing[w] |= reads.read[w] | hop_landing[w];
+        }
+        Some(watched)
+    }
+}
+
+impl Reads {
+    /// Nothing read.
+    fn new() -> Reads {
+        let empty = [0; SITE_SET_WORDS];
+        Reads {
+            origins: empty,
+            read: empty,
+            passed: empty,
+        }
     }
 }
 
@@ -108,19 +207,9 @@ impl State {
         if !game.tables.links_lead_back {
             return None;
         }
-        let (victim, words) = (self.position.to_move, self.position.words);
+        let victim = self.position.to_move;
         let guarded = self.movers(guard.kinds);
-        let mut pinned = guarded;
-        let empty = [0; SITE_SET_WORDS];
-        let mut reads = Reads {
-            origins: empty,
-            read: empty,
-            passed: empty,
-        };
-        let mut checks = Checks {
-            found: false,
-            sites: empty,
-        };
+        let mut found = Found::new(guarded);
         for attacker in Player::all(game.about.players.len()).filter(|&p| p != victim) {
             for (index, rule) in game.moves.iter().enumerate() {
                 match &rule.kind {
@@ -132,40 +221,28 @@ impl State {
                         && self.holds_for(attacker, &rule.condition) =>
                     {
                         let slide = (directions.as_slice(), *max_length);
-                        let found = (&mut pinned, &mut checks);
-                        self.slide_watch(attacker, rule, slide, &guarded, found);
+                        let into = (&mut found.pinned, &mut found.checks);
+                        self.slide_watch(attacker, rule, slide, &guarded, into);
                     }
                     MoveKind::Walk(_)
                         if game.tables.attackers[index]
                             && self.holds_for(attacker, &rule.condition) =>
                     {
                         let back = game.tables.walks.get(index)?.reversed.as_ref()?;
-                        self.walk_watch(attacker, rule, back, &guarded, (&mut reads, &mut checks));
+                        let Some(lines) = &guard.hops[index] else {
+                            let into = (&mut found.reads, &mut found.checks);
+                            self.walk_watch(attacker, rule, back, &guarded, into);
+                            continue;
+                        };
+                        let into = (&mut found.hops.reads, &mut found.checks);
+                        self.walk_watch(attacker, rule, back, &guarded, into);
+                        self.hop_watch(attacker, rule, lines, &guarded, &mut found.hops);
                     }
                     _ => {}
                 }
             }
         }
-        if set_sites(&reads.passed[..words]).any(|s| self.position.cells[s.index()] == EMPTY) {
-            return None;
-        }
-        let mut watched = match checks.found {
-            false => Watched {
-                leaving: pinned,
-                landing: guarded,
-                in_check: false,
-            },
-            true => Watched {
-                leaving: guarded,
-                landing: checks.sites,
-                in_check: true,
-            },
-        };
-        for w in 0..words {
-            watched.leaving[w] |= reads.read[w];
-            watched.landing[w] |= reads.read[w];
-        }
-        Some(watched)
+        found.watched(guarded, &self.position)
     }
 
     /// Notes in `reads` what `back`, the walk of `rule` reversed, reads from the sites of
@@ -239,6 +316,48 @@ impl State {
                 if let Some((next, _)) = self.first_piece(first, back, left, avoiding) {
                     if self.moves_by(attacker, rule, cells[next.index()]) {
                         mark(pinned, first);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Notes in `hops` where a plain move may make a hop of `rule`'s, by a piece of
+    /// `attacker`'s along `directions`, reach a site of `guarded` where none reaches one
+    /// now. Along each line back from a guarded piece, of the first three pieces `p1`,
+    /// `p2`, `p3`: a hop lands on the guarded piece when the second piece on the line is
+    /// its hopper. So a piece landing before `p1` matters only where `p1` is a hopper (the
+    /// new piece its screen), and `p1` or `p2` leaving only where `p3` is (it comes
+    /// second); a piece landing further on, or taken, leaves the second piece no hopper.
+    fn hop_watch(
+        &self,
+        attacker: Player,
+        rule: &MoveRule,
+        directions: &[u8],
+        guarded: &SiteSet,
+        hops: &mut HopLines,
+    ) {
+        let cells = &self.position.cells;
+        let hopper = |p: Option<(Site, u16)>| {
+            p.is_some_and(|(s, _)| self.moves_by(attacker, rule, cells[s.index()]))
+        };
+        for to in set_sites(&guarded[..self.position.words]) {
+            for &dir in directions {
+                let back = reverse_direction(dir);
+                let all = u16::MAX;
+                let p1 = self.first_piece(to, back, all, None);
+                let p2 = p1.and_then(|(s, _)| self.first_piece(s, back, all, None));
+                let p3 = p2.and_then(|(s, _)| self.first_piece(s, back, all, None));
+                if hopper(p1) {
+                    let mut at = self.game.board.step(to, back);
+                    while cells[at.index()] == EMPTY {
+                        mark(&mut hops.landing, at);
+                        at = self.game.board.step(at, back);
+                    }
+                }
+                if hopper(p3) {
+                    for (s, _) in [p1, p2].into_iter().flatten() {
+                        mark(&mut hops.leaving, s);
                     }
                 }
             }

@@ -2544,6 +2544,11 @@ pub struct Guard {
     /// and lands on another (or a new one, of a kind not guarded, is placed), taking at
     /// most what stood there, with no second part, capture in passing or `forbidding`.
     pub plain: Vec<bool>,
+    /// Per move rule: the directions of a hop (`hop DIRECTIONS`: along one, over empty
+    /// sites to a piece, over empty sites again to an enemy piece, landing there), whose
+    /// attacks are watched by the pieces along its lines rather than by every site its
+    /// reversed walk reads; `None` for any other rule.
+    pub hops: Vec<Option<Vec<u8>>>,
 }
 
 impl Tables {

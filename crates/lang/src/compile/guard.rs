@@ -5,7 +5,7 @@
 
 use rulebook_model::{
     self as model, Board, Condition, EffectKind, Expr, Landing, MoveKind, MoveRule, PlayerRef,
-    SiteTest, WalkAction, ALL_KINDS, ANY_KIND,
+    SiteTest, Step, WalkAction, ALL_KINDS, ANY_KIND,
 };
 
 /// The guard of a game of move rules `moves`, effects `effects` and `forbid leaving`
@@ -26,7 +26,46 @@ pub(super) fn guard(
     (searched_back && effects_plain).then(|| model::Guard {
         kinds,
         plain: moves.iter().map(|rule| plain(rule, kinds)).collect(),
+        hops: moves.iter().map(hop_directions).collect(),
     })
+}
+
+/// The directions of `rule` if it is a hop ([`model::Guard::hops`]) that no region
+/// narrows: its walk, along each direction, repeats a shift over empty sites, shifts onto
+/// a piece, repeats a shift over empty sites, and shifts onto an enemy piece, its
+/// destination.
+fn hop_directions(rule: &MoveRule) -> Option<Vec<u8>> {
+    let MoveKind::Walk(walk) = &rule.kind else {
+        return None;
+    };
+    let [Step::Branch(branches)] = walk.steps.as_slice() else {
+        return None;
+    };
+    let free = rule.filter.avoiding.is_none() && rule.filter.not_landing.is_none();
+    let plain = walk.action == WalkAction::Move && walk.taking.is_none() && free;
+    let directions: Option<Vec<u8>> = branches.iter().map(|b| hop_direction(b)).collect();
+    directions.filter(|_| plain)
+}
+
+/// The direction of one line of a hop's walk (see [`hop_directions`]), if it is one.
+fn hop_direction(branch: &[Step]) -> Option<u8> {
+    let over_empty = |body: &[Step], d: u8| body == [Step::Shift(d), Step::Test(SiteTest::Empty)];
+    match branch {
+        [Step::Repeat {
+            body: to_screen,
+            min: 0,
+            ..
+        }, Step::Shift(d), Step::Test(SiteTest::Occupied), Step::Repeat {
+            body: beyond,
+            min: 0,
+            ..
+        }, Step::Shift(e), Step::Test(SiteTest::Enemy), Step::Emit]
+            if d == e && over_empty(to_screen, *d) && over_empty(beyond, *d) =>
+        {
+            Some(*d)
+        }
+        _ => None,
+    }
 }
 
 /// The kinds that `forbidden` guards, each condition `attacked(mover, KIND)`; `None` if
