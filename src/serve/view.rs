@@ -40,7 +40,7 @@ fn dice_json(state: &State) -> Value {
         None => Value::Null,
         Some(_) => json!({
             "due": state.chance().is_some(),
-            "opening": state.chance().is_some() && state.opening(),
+            "opening": state.opening(),
             "thrown": state.thrown(),
             "left": state.dice_left(),
         }),
@@ -120,7 +120,7 @@ fn last_json(state: &State) -> Value {
     };
     let text = notation::move_text(&before, m);
     // The opening roll is nobody's move.
-    let opening = before.chance().is_some() && before.opening();
+    let opening = before.opening();
     let mover = (!opening).then(|| before.game().player_name(before.to_move()).to_string());
     let mut report = MoveReport::new();
     before.apply_reported(m, &mut report);

@@ -152,10 +152,10 @@ impl State {
         }
     }
 
-    /// Whether the opening roll is still to come (`opening roll one die each`): the next
-    /// throw is each player's one die, the higher's owner starting.
+    /// Whether the throw due now is the opening roll (`opening roll one die each`): each
+    /// player's one die, the higher's owner starting.
     pub fn opening(&self) -> bool {
-        self.position.thrown.opening
+        self.position.thrown.opening && self.chance().is_some()
     }
 
     /// Leaves the opening roll to come, in a game that has one (a start position, or one

@@ -83,8 +83,9 @@ struct Found {
     pinned: SiteSet,
     /// What the reversed walks but the hops' read.
     reads: Reads,
-    /// The attacks found.
-    checks: Checks,
+    /// The attacks found: the attackers' sites and those of the slides between them and
+    /// the pieces they attack (every attack marks its attacker: none where none is found).
+    checks: SiteSet,
     /// The hops' lines.
     hops: HopLines,
 }
@@ -96,10 +97,7 @@ impl Found {
         Found {
             pinned: guarded,
             reads: Reads::new(),
-            checks: Checks {
-                found: false,
-                sites: empty,
-            },
+            checks: empty,
             hops: HopLines {
                 reads: Reads::new(),
                 leaving: empty,
@@ -122,24 +120,25 @@ impl Found {
         {
             return None;
         }
-        let (mut watched, hop_leaving, hop_landing) = match self.checks.found {
-            false => {
-                let watched = Watched {
-                    leaving: self.pinned,
-                    landing: guarded,
-                    in_check: false,
-                };
-                (watched, self.hops.leaving, self.hops.landing)
-            }
-            true => {
-                let watched = Watched {
-                    leaving: guarded,
-                    landing: self.checks.sites,
-                    in_check: true,
-                };
-                (watched, hops.read, hops.read)
-            }
-        };
+        let (mut watched, hop_leaving, hop_landing) =
+            match self.checks[..words].iter().any(|&w| w != 0) {
+                false => {
+                    let watched = Watched {
+                        leaving: self.pinned,
+                        landing: guarded,
+                        in_check: false,
+                    };
+                    (watched, self.hops.leaving, self.hops.landing)
+                }
+                true => {
+                    let watched = Watched {
+                        leaving: guarded,
+                        landing: self.checks,
+                        in_check: true,
+                    };
+                    (watched, hops.read, hops.read)
+                }
+            };
         for w in 0..words {
             watched.leaving[w] |= reads.read[w] | hop_leaving[w];
             watched.landing[w] |= reads.read[w] | hop_landing[w];
@@ -158,15 +157,6 @@ impl Reads {
             passed: empty,
         }
     }
-}
-
-/// What the attacks found on the guarded pieces reach: the attackers, and the sites of
-/// the slides between them and the pieces they attack.
-struct Checks {
-    /// Whether any is found.
-    found: bool,
-    /// The attackers' sites and the slides' sites.
-    sites: SiteSet,
 }
 
 /// What the reversed walks of a search from the guarded pieces reach and read.
@@ -254,7 +244,7 @@ impl State {
         rule: &MoveRule,
         back: &Walk,
         guarded: &SiteSet,
-        (reads, checks): (&mut Reads, &mut Checks),
+        (reads, checks): (&mut Reads, &mut SiteSet),
     ) {
         reads.origins = [0; SITE_SET_WORDS];
         for to in set_sites(&guarded[..self.position.words]) {
@@ -266,8 +256,7 @@ impl State {
         }
         for origin in set_sites(&reads.origins[..self.position.words]) {
             if self.moves_by(attacker, rule, self.position.cells[origin.index()]) {
-                checks.found = true;
-                mark(&mut checks.sites, origin);
+                mark(checks, origin);
             }
         }
     }
@@ -283,7 +272,7 @@ impl State {
         rule: &MoveRule,
         (directions, max_length): (&[u8], u16),
         guarded: &SiteSet,
-        (pinned, checks): (&mut SiteSet, &mut Checks),
+        (pinned, checks): (&mut SiteSet, &mut SiteSet),
     ) {
         let (avoiding, not_landing) = (rule.filter.avoiding, rule.filter.not_landing);
         let allowed =
@@ -300,11 +289,10 @@ impl State {
                 };
                 let cell = cells[first.index()];
                 if self.moves_by(attacker, rule, cell) {
-                    checks.found = true;
                     let mut at = to;
                     while at != first {
                         at = self.game.board.step(at, back);
-                        mark(&mut checks.sites, at);
+                        mark(checks, at);
                     }
                     continue;
                 }
