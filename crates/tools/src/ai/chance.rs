@@ -1,8 +1,9 @@
 //! The computer in a game of chance. In a race, at every level: expectimax a few turns deep
-//! (a turn being a player's moves between two throws), as deep as the budget's positions
-//! allow (`strong`'s four times `medium`'s reach about a turn further), a throw of the dice
-//! a chance node whose value is its outcomes' values weighted by their likelihood, the
-//! positions judged by how far each side's pieces have gone along their tracks. In any
+//! (a turn being a player's moves between two throws, each of its ends searched once however
+//! many orders of its moves reach it), as deep as the budget's positions allow (`strong`'s
+//! four times `medium`'s reach about a turn further), a throw of the dice a chance node
+//! whose value is its outcomes' values weighted by their likelihood, the positions judged
+//! by how far each side's pieces have gone along their tracks. In any
 //! other game, with a budget that caps the depth (the levels below `strong`), flat Monte
 //! Carlo: random games played on after each move, the dice thrown as likely as they fall,
 //! the move that wins most chosen; with a budget of positions alone (`strong`, and a number
@@ -149,6 +150,8 @@ fn deepen(
         stop,
         out: false,
         throws: 1,
+        turns: Vec::new(),
+        under_way: 0,
     };
     let mut state = root.clone();
     let (mut found, mut last) = (None, 1u64);
@@ -207,6 +210,23 @@ struct Expectimax<'a> {
     out: bool,
     /// How many throws the dice have (once a chance node is met; 1 before).
     throws: u64,
+    /// The turns met so far, the root's first ([`Turn`]): those under way, then others
+    /// whose lists are kept for the next turns at their depth.
+    turns: Vec<Turn>,
+    /// How many turns are under way: the last of them is the one being searched.
+    under_way: usize,
+}
+
+/// A turn under way in the search (a player's moves between two throws): whose it is, and
+/// the positions its moves have ended in so far, so that an end reached again by another
+/// order of the same moves (a die's move and the next die's taken the other way round) is
+/// searched once.
+#[derive(Default)]
+struct Turn {
+    /// Whether the turn is the searching player's (its values maximised).
+    maximise: bool,
+    /// The hashes of the positions its moves have ended in so far.
+    ends: Vec<u64>,
 }
 
 impl Expectimax<'_> {
@@ -214,6 +234,8 @@ impl Expectimax<'_> {
     /// value; the first of equal moves, the engine's order being fixed.
     fn root(&mut self, state: &mut State, moves: &MoveList, depth: u32) -> Option<(Move, f64)> {
         let mut best: Option<(Move, f64)> = None;
+        self.under_way = 0;
+        self.begin_turn(true);
         for &m in moves.iter() {
             state.apply(m);
             let v = self.expect(state, depth - 1);
@@ -223,6 +245,31 @@ impl Expectimax<'_> {
             }
         }
         best
+    }
+
+    /// Begins a turn of the searching player's (`maximise`) or of another's, its ends
+    /// not yet met.
+    fn begin_turn(&mut self, maximise: bool) {
+        if self.under_way == self.turns.len() {
+            self.turns.push(Turn::default());
+        }
+        let turn = &mut self.turns[self.under_way];
+        turn.maximise = maximise;
+        turn.ends.clear();
+        self.under_way += 1;
+    }
+
+    /// Whether `state`, the end of the turn under way, was met before in that turn: a value
+    /// that changes nothing for its mover then (the least for the searching player, the
+    /// most for another), else `None`, the end noted.
+    fn met_before(&mut self, state: &State) -> Option<f64> {
+        let turn = &mut self.turns[self.under_way.checked_sub(1)?];
+        let hash = state.hash();
+        if turn.ends.contains(&hash) {
+            return Some(if turn.maximise { 0.0 } else { 1.0 });
+        }
+        turn.ends.push(hash);
+        None
     }
 
     /// Whether the depth under way must be given up: past its positions or its time, or
@@ -260,6 +307,9 @@ impl Expectimax<'_> {
             };
         }
         if let Some(dice) = state.chance() {
+            if let Some(neutral) = self.met_before(state) {
+                return neutral;
+            }
             if depth == 0 {
                 return 0.5 + (horizon(state, me) - 0.5) / self.most_points;
             }
@@ -270,7 +320,9 @@ impl Expectimax<'_> {
             let mut sum = 0.0;
             for (i, &m) in moves.iter().enumerate() {
                 state.apply(m);
+                self.begin_turn(state.to_move() == me);
                 sum += weights[i] as f64 * self.expect(state, depth - 1);
+                self.under_way -= 1;
                 state.undo();
             }
             return sum / total;
@@ -450,6 +502,93 @@ fn reaches(dice: &Dice) -> Vec<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A plain expectimax, every order of a turn's moves searched to its end: the reference
+    /// for [`Expectimax::expect`]'s values (scored as it scores them).
+    fn plain(state: &mut State, me: Player, most: f64, depth: u32) -> f64 {
+        let mut moves = MoveList::new();
+        if let Some(outcome) = state.outcome_with(&mut moves) {
+            let share = 0.5 * f64::from(state.game().ends.win_points(state.end_rule())) / most;
+            return match outcome {
+                Outcome::Win(p) if p == me => 0.5 + share,
+                Outcome::Win(_) => 0.5 - share,
+                Outcome::Draw => 0.5,
+            };
+        }
+        let chance = state.chance().cloned();
+        if chance.is_some() && depth == 0 {
+            return 0.5 + (horizon(state, me) - 0.5) / most;
+        }
+        state.legal_moves(&mut moves);
+        let maximise = state.to_move() == me;
+        let values = moves.iter().map(|&m| {
+            state.apply(m);
+            let v = plain(state, me, most, depth - u32::from(chance.is_some()));
+            state.undo();
+            v
+        });
+        match &chance {
+            Some(dice) => {
+                let weighed = values.zip(&dice.outcomes).map(|(v, &(_, w))| v * w as f64);
+                weighed.sum::<f64>() / dice.total() as f64
+            }
+            None if maximise => values.fold(0.0, f64::max),
+            None => values.fold(1.0, f64::min),
+        }
+    }
+
+    /// A turn's end met again by another order of its moves is searched once, and the
+    /// search's best move and value at each depth are a plain expectimax's: in positions of
+    /// random games of backgammon (1 turn) and hyper-backgammon (1 and 2 turns).
+    #[test]
+    fn a_turns_end_searched_once_changes_no_value() {
+        let stop = AtomicBool::new(false);
+        for (name, depths) in [("backgammon", 1), ("hyper-backgammon", 2)] {
+            let game = rulebook_lang::pipeline::load(name, None, &[]).unwrap();
+            let mut state = State::new(game);
+            let (mut rng, mut list, mut compared) = (Rng::new(7), MoveList::new(), 0);
+            while state.outcome().is_none() && compared < 4 {
+                state.legal_moves(&mut list);
+                let thrown_now = state.chance().is_none() && state.dice_left().len() >= 2;
+                if thrown_now && rng.below(4) == 0 {
+                    let me = state.to_move();
+                    let most = most_points(&state);
+                    for depth in 1..=depths {
+                        let mut search = Expectimax {
+                            me,
+                            most_points: most,
+                            nodes: 0,
+                            limit: None,
+                            stop: &stop,
+                            out: false,
+                            throws: 1,
+                            turns: Vec::new(),
+                            under_way: 0,
+                        };
+                        let (found, value) = search.root(&mut state, &list, depth).unwrap();
+                        let plain_best = (list.iter())
+                            .map(|&m| {
+                                state.apply(m);
+                                let v = plain(&mut state, me, most, depth - 1);
+                                state.undo();
+                                (m, v)
+                            })
+                            .fold(None, |b: Option<(Move, f64)>, (m, v)| match b {
+                                Some((_, bv)) if v <= bv + 1e-12 => b,
+                                _ => Some((m, v)),
+                            });
+                        let (plain_move, plain_value) = plain_best.unwrap();
+                        assert_eq!(found, plain_move, "{name} depth {depth}");
+                        assert!((value - plain_value).abs() < 1e-12, "{name} depth {depth}");
+                    }
+                    compared += 1;
+                }
+                let m = list[rng.below(list.len())];
+                state.apply(m);
+            }
+            assert_eq!(compared, 4, "{name}: positions compared");
+        }
+    }
 
     /// A throw of dice summed reaches its sum alone; dice used one by one reach each die
     /// and the sums of the dice in the order thrown (a double used twice over: 2, 4, 6, 8).
