@@ -504,26 +504,27 @@ mod tests {
     use super::*;
 
     /// A plain expectimax, every order of a turn's moves searched to its end: the reference
-    /// for [`Expectimax::expect`]'s values (scored as it scores them).
-    fn plain(state: &mut State, me: Player, most: f64, depth: u32) -> f64 {
+    /// for [`Expectimax::expect`]'s values (scored as it scores them), with the positions
+    /// it visits counted in `nodes`.
+    fn plain(state: &mut State, me: Player, depth: u32, nodes: &mut u64) -> f64 {
+        *nodes += 1;
         let mut moves = MoveList::new();
         if let Some(outcome) = state.outcome_with(&mut moves) {
-            let share = 0.5 * f64::from(state.game().ends.win_points(state.end_rule())) / most;
             return match outcome {
-                Outcome::Win(p) if p == me => 0.5 + share,
-                Outcome::Win(_) => 0.5 - share,
+                Outcome::Win(p) if p == me => 1.0,
+                Outcome::Win(_) => 0.0,
                 Outcome::Draw => 0.5,
             };
         }
         let chance = state.chance().cloned();
         if chance.is_some() && depth == 0 {
-            return 0.5 + (horizon(state, me) - 0.5) / most;
+            return horizon(state, me);
         }
         state.legal_moves(&mut moves);
         let maximise = state.to_move() == me;
         let values = moves.iter().map(|&m| {
             state.apply(m);
-            let v = plain(state, me, most, depth - u32::from(chance.is_some()));
+            let v = plain(state, me, depth - u32::from(chance.is_some()), nodes);
             state.undo();
             v
         });
@@ -537,57 +538,79 @@ mod tests {
         }
     }
 
+    /// A race of two dice used one by one, doubles twice, on twelve points, three checkers
+    /// a side that hit lone ones, two making a point, borne off from the last three points
+    /// (a win worth 1 point, so that values are a plain expectimax's scale).
+    const SHORT_TABLES: &str = "game \"Short tables\"\nplayers white, black\n\
+        board grid 6 by 2 of squares\npiece checker stacked\n\
+        setup 2 white checker on f2\nsetup white checker on c2\n\
+        setup 2 black checker on f1\nsetup black checker on c1\n\
+        dice 2 of 6 faces used one by one, doubles twice, must use most dice\n\
+        track white: f2, e2, d2, c2, b2, a2, a1, b1, c1, d1, e1, f1\n\
+        track black: f1, e1, d1, c1, b1, a1, a2, b2, c2, d2, e2, f2\n\
+        region white-home = d1 + e1 + f1\nregion black-home = d2 + e2 + f2\n\
+        move along track by die from hand first blocked by 2 \
+        bearing off when all in white-home + black-home\nmove pass\n\
+        end when pieces(mover) + hand(mover) == 0: mover wins\n";
+
+    /// The best of `moves` in `state` by [`plain`] looking `depth` turns ahead (the first
+    /// of equal moves), its value, and the positions visited.
+    fn plain_best(state: &mut State, moves: &MoveList, depth: u32) -> (Move, f64, u64) {
+        let (me, mut nodes) = (state.to_move(), 0);
+        let mut best: Option<(Move, f64)> = None;
+        for &m in moves.iter() {
+            state.apply(m);
+            let v = plain(state, me, depth - 1, &mut nodes);
+            state.undo();
+            if best.is_none_or(|(_, b)| v > b + 1e-12) {
+                best = Some((m, v));
+            }
+        }
+        let (m, v) = best.unwrap();
+        (m, v, nodes)
+    }
+
     /// A turn's end met again by another order of its moves is searched once, and the
-    /// search's best move and value at each depth are a plain expectimax's: in positions of
-    /// random games of backgammon (1 turn) and hyper-backgammon (1 and 2 turns).
+    /// search's best move and value at each depth are a plain expectimax's, in fewer
+    /// positions: at 1 and 2 turns, in positions of random games of a short race whose
+    /// dice are used one by one, each just thrown.
     #[test]
     fn a_turns_end_searched_once_changes_no_value() {
         let stop = AtomicBool::new(false);
-        for (name, depths) in [("backgammon", 1), ("hyper-backgammon", 2)] {
-            let game = rulebook_lang::pipeline::load(name, None, &[]).unwrap();
-            let mut state = State::new(game);
-            let (mut rng, mut list, mut compared) = (Rng::new(7), MoveList::new(), 0);
-            while state.outcome().is_none() && compared < 4 {
-                state.legal_moves(&mut list);
-                let thrown_now = state.chance().is_none() && state.dice_left().len() >= 2;
-                if thrown_now && rng.below(4) == 0 {
-                    let me = state.to_move();
-                    let most = most_points(&state);
-                    for depth in 1..=depths {
-                        let mut search = Expectimax {
-                            me,
-                            most_points: most,
-                            nodes: 0,
-                            limit: None,
-                            stop: &stop,
-                            out: false,
-                            throws: 1,
-                            turns: Vec::new(),
-                            under_way: 0,
-                        };
-                        let (found, value) = search.root(&mut state, &list, depth).unwrap();
-                        let plain_best = (list.iter())
-                            .map(|&m| {
-                                state.apply(m);
-                                let v = plain(&mut state, me, most, depth - 1);
-                                state.undo();
-                                (m, v)
-                            })
-                            .fold(None, |b: Option<(Move, f64)>, (m, v)| match b {
-                                Some((_, bv)) if v <= bv + 1e-12 => b,
-                                _ => Some((m, v)),
-                            });
-                        let (plain_move, plain_value) = plain_best.unwrap();
-                        assert_eq!(found, plain_move, "{name} depth {depth}");
-                        assert!((value - plain_value).abs() < 1e-12, "{name} depth {depth}");
-                    }
-                    compared += 1;
+        let game = rulebook_lang::pipeline::load_text("short", SHORT_TABLES, None, &[]);
+        let mut state = State::new(game.unwrap());
+        let (mut rng, mut list, mut compared) = (Rng::new(7), MoveList::new(), 0);
+        let (mut searched, mut plainly) = (0, 0);
+        while state.outcome().is_none() && compared < 8 {
+            state.legal_moves(&mut list);
+            if state.chance().is_none() && state.dice_left().len() >= 2 {
+                for depth in 1..=2 {
+                    let mut search = Expectimax {
+                        me: state.to_move(),
+                        most_points: 1.0,
+                        nodes: 0,
+                        limit: None,
+                        stop: &stop,
+                        out: false,
+                        throws: 1,
+                        turns: Vec::new(),
+                        under_way: 0,
+                    };
+                    let found = search.root(&mut state, &list, depth).unwrap();
+                    let (m, v, nodes) = plain_best(&mut state, &list, depth);
+                    assert_eq!(found.0, m, "depth {depth}");
+                    assert!((found.1 - v).abs() < 1e-12, "depth {depth}");
+                    (searched, plainly) = (searched + search.nodes, plainly + nodes);
                 }
-                let m = list[rng.below(list.len())];
-                state.apply(m);
+                compared += 1;
             }
-            assert_eq!(compared, 4, "{name}: positions compared");
+            state.apply(list[rng.below(list.len())]);
         }
+        assert_eq!(compared, 8, "positions compared");
+        assert!(
+            searched * 4 < plainly * 3,
+            "{searched} positions, plainly {plainly}"
+        );
     }
 
     /// A throw of dice summed reaches its sum alone; dice used one by one reach each die
