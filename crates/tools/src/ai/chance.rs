@@ -210,23 +210,14 @@ struct Expectimax<'a> {
     out: bool,
     /// How many throws the dice have (once a chance node is met; 1 before).
     throws: u64,
-    /// The turns met so far, the root's first ([`Turn`]): those under way, then others
-    /// whose lists are kept for the next turns at their depth.
-    turns: Vec<Turn>,
+    /// Per turn met so far (a player's moves between two throws), the root's first, the
+    /// hashes of the positions its moves have ended in: the turns under way, then others
+    /// whose lists are kept for the next turns at their depth. An end reached again by
+    /// another order of the same moves (a die's move and the next die's taken the other
+    /// way round) is searched once.
+    turns: Vec<Vec<u64>>,
     /// How many turns are under way: the last of them is the one being searched.
     under_way: usize,
-}
-
-/// A turn under way in the search (a player's moves between two throws): whose it is, and
-/// the positions its moves have ended in so far, so that an end reached again by another
-/// order of the same moves (a die's move and the next die's taken the other way round) is
-/// searched once.
-#[derive(Default)]
-struct Turn {
-    /// Whether the turn is the searching player's (its values maximised).
-    maximise: bool,
-    /// The hashes of the positions its moves have ended in so far.
-    ends: Vec<u64>,
 }
 
 impl Expectimax<'_> {
@@ -235,41 +226,45 @@ impl Expectimax<'_> {
     fn root(&mut self, state: &mut State, moves: &MoveList, depth: u32) -> Option<(Move, f64)> {
         let mut best: Option<(Move, f64)> = None;
         self.under_way = 0;
-        self.begin_turn(true);
+        self.begin_turn();
         for &m in moves.iter() {
             state.apply(m);
-            let v = self.expect(state, depth - 1);
-            state.undo();
-            if best.is_none_or(|(_, b)| v > b + 1e-12) {
-                best = Some((m, v));
+            if !self.met_before(state) {
+                let v = self.expect(state, depth - 1);
+                if best.is_none_or(|(_, b)| v > b + 1e-12) {
+                    best = Some((m, v));
+                }
             }
+            state.undo();
         }
         best
     }
 
-    /// Begins a turn of the searching player's (`maximise`) or of another's, its ends
-    /// not yet met.
-    fn begin_turn(&mut self, maximise: bool) {
+    /// Begins a turn, its ends not yet met.
+    fn begin_turn(&mut self) {
         if self.under_way == self.turns.len() {
-            self.turns.push(Turn::default());
+            self.turns.push(Vec::new());
         }
-        let turn = &mut self.turns[self.under_way];
-        turn.maximise = maximise;
-        turn.ends.clear();
+        self.turns[self.under_way].clear();
         self.under_way += 1;
     }
 
-    /// Whether `state`, the end of the turn under way, was met before in that turn: a value
-    /// that changes nothing for its mover then (the least for the searching player, the
-    /// most for another), else `None`, the end noted.
-    fn met_before(&mut self, state: &State) -> Option<f64> {
-        let turn = &mut self.turns[self.under_way.checked_sub(1)?];
-        let hash = state.hash();
-        if turn.ends.contains(&hash) {
-            return Some(if turn.maximise { 0.0 } else { 1.0 });
+    /// Whether `state`, reached by a move of the turn under way, is an end of that turn
+    /// (a throw due) met before in it: its value is known to the mover, so it is not
+    /// searched again, though counted as a position visited. A new end is noted.
+    fn met_before(&mut self, state: &State) -> bool {
+        if state.chance().is_none() {
+            return false;
         }
-        turn.ends.push(hash);
-        None
+        let ends = &mut self.turns[self.under_way - 1];
+        let hash = state.hash();
+        let met = ends.contains(&hash);
+        if met {
+            self.nodes += 1;
+        } else {
+            ends.push(hash);
+        }
+        met
     }
 
     /// Whether the depth under way must be given up: past its positions or its time, or
@@ -307,9 +302,6 @@ impl Expectimax<'_> {
             };
         }
         if let Some(dice) = state.chance() {
-            if let Some(neutral) = self.met_before(state) {
-                return neutral;
-            }
             if depth == 0 {
                 return 0.5 + (horizon(state, me) - 0.5) / self.most_points;
             }
@@ -320,7 +312,7 @@ impl Expectimax<'_> {
             let mut sum = 0.0;
             for (i, &m) in moves.iter().enumerate() {
                 state.apply(m);
-                self.begin_turn(state.to_move() == me);
+                self.begin_turn();
                 sum += weights[i] as f64 * self.expect(state, depth - 1);
                 self.under_way -= 1;
                 state.undo();
@@ -332,13 +324,15 @@ impl Expectimax<'_> {
         let mut best = if maximise { 0.0 } else { 1.0 };
         for &m in moves.iter() {
             state.apply(m);
-            let v = self.expect(state, depth);
+            if !self.met_before(state) {
+                let v = self.expect(state, depth);
+                best = if maximise {
+                    f64::max(best, v)
+                } else {
+                    f64::min(best, v)
+                };
+            }
             state.undo();
-            best = if maximise {
-                f64::max(best, v)
-            } else {
-                f64::min(best, v)
-            };
         }
         best
     }
