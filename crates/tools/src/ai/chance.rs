@@ -2,7 +2,8 @@
 //! (a turn being a player's moves between two throws, each of its ends searched once however
 //! many orders of its moves reach it), as deep as the budget's positions allow (`strong`'s
 //! four times `medium`'s reach about a turn further), a throw of the dice a chance node
-//! whose value is its outcomes' values weighted by their likelihood, the positions judged
+//! whose value is its outcomes' values weighted by their likelihood (dice used one by one
+//! thrown in either order searched as one throw), the positions judged
 //! by how far each side's pieces have gone along their tracks. In any
 //! other game, with a budget that caps the depth (the levels below `strong`), flat Monte
 //! Carlo: random games played on after each move, the dice thrown as likely as they fall,
@@ -142,17 +143,7 @@ fn deepen(
 ) -> Option<(Move, f64, u64, u32)> {
     let cap = budget.depth.clamp(1, MAX_CHANCE_DEPTH);
     let most = budget.iterations / RACE_SHARE;
-    let mut search = Expectimax {
-        me: root.to_move(),
-        most_points: most_points(root),
-        nodes: 0,
-        limit: None,
-        stop,
-        out: false,
-        throws: 1,
-        turns: Vec::new(),
-        under_way: 0,
-    };
+    let mut search = Expectimax::new(root, stop);
     let mut state = root.clone();
     let (mut found, mut last) = (None, 1u64);
     for depth in 1..=cap {
@@ -194,6 +185,10 @@ pub(super) fn most_points(root: &State) -> f64 {
 
 /// The state of one expectimax search ([`deepen`]).
 struct Expectimax<'a> {
+    /// The game's dice, and per outcome the weight it is searched with
+    /// ([`searched_weights`]); not the opening roll's, whose order says who starts: its
+    /// outcomes keep their weights.
+    dice: Option<(&'a Dice, Vec<u64>)>,
     /// The player searching, whose expected score is maximised.
     me: Player,
     /// The most points a win may be worth (`end when ...: mover wins 3`; 1 in most games):
@@ -220,7 +215,29 @@ struct Expectimax<'a> {
     under_way: usize,
 }
 
-impl Expectimax<'_> {
+impl<'a> Expectimax<'a> {
+    /// A search for the player to move at `root`, nothing visited yet, ended early when
+    /// `stop` is set (from the second depth on).
+    fn new(root: &'a State, stop: &'a AtomicBool) -> Expectimax<'a> {
+        let game = root.game();
+        let dice = match game.facts.roll_rule.map(|r| &game.moves[r as usize].kind) {
+            Some(MoveKind::Roll(dice)) => Some((dice, searched_weights(dice))),
+            _ => None,
+        };
+        Expectimax {
+            dice,
+            me: root.to_move(),
+            most_points: most_points(root),
+            nodes: 0,
+            limit: None,
+            stop,
+            out: false,
+            throws: 1,
+            turns: Vec::new(),
+            under_way: 0,
+        }
+    }
+
     /// The best of `moves` at the root (`state`) looking `depth` turns ahead, and its
     /// value; the first of equal moves, the engine's order being fixed.
     fn root(&mut self, state: &mut State, moves: &MoveList, depth: u32) -> Option<(Move, f64)> {
@@ -306,11 +323,17 @@ impl Expectimax<'_> {
                 return 0.5 + (horizon(state, me) - 0.5) / self.most_points;
             }
             let total = dice.total() as f64;
-            let weights: Vec<u64> = dice.outcomes.iter().map(|&(_, w)| w).collect();
-            self.throws = weights.len() as u64;
+            let weights: Vec<u64> = match &self.dice {
+                Some((game_dice, searched)) if std::ptr::eq(dice, *game_dice) => searched.clone(),
+                _ => dice.outcomes.iter().map(|&(_, w)| w).collect(),
+            };
+            self.throws = weights.iter().filter(|&&w| w > 0).count() as u64;
             state.legal_moves(&mut moves);
             let mut sum = 0.0;
             for (i, &m) in moves.iter().enumerate() {
+                if weights[i] == 0 {
+                    continue;
+                }
                 state.apply(m);
                 self.begin_turn();
                 sum += weights[i] as f64 * self.expect(state, depth - 1);
@@ -472,6 +495,29 @@ fn entering(game: &rulebook_model::Game) -> Option<i64> {
     })
 }
 
+/// Per outcome of `dice`, the weight its throw is searched with: dice used one by one are
+/// used in any order, so the outcomes that throw the same dice in another order (1-2 and
+/// 2-1) leave the mover the same moves and are searched once, as the first of them, with
+/// all their weights (the others with none); other dice's outcomes keep their weights.
+fn searched_weights(dice: &Dice) -> Vec<u64> {
+    let sorted = |i: usize| {
+        let mut part = dice.parts.get(i).cloned().unwrap_or_default();
+        part.sort_unstable();
+        part
+    };
+    let mut weights: Vec<u64> = dice.outcomes.iter().map(|&(_, w)| w).collect();
+    if dice.parts.iter().all(|p| p.is_empty()) {
+        return weights;
+    }
+    for i in 0..weights.len() {
+        if let Some(first) = (0..i).find(|&j| weights[j] > 0 && sorted(j) == sorted(i)) {
+            weights[first] += weights[i];
+            weights[i] = 0;
+        }
+    }
+    weights
+}
+
 /// Per outcome of the dice, the distances a piece may go with it (bit `k`: `k` sites;
 /// used one by one, each die and the sums of the dice in the order thrown) and its weight.
 fn reaches(dice: &Dice) -> Vec<(u64, u64)> {
@@ -579,17 +625,8 @@ mod tests {
             state.legal_moves(&mut list);
             if state.chance().is_none() && state.dice_left().len() >= 2 {
                 for depth in 1..=2 {
-                    let mut search = Expectimax {
-                        me: state.to_move(),
-                        most_points: 1.0,
-                        nodes: 0,
-                        limit: None,
-                        stop: &stop,
-                        out: false,
-                        throws: 1,
-                        turns: Vec::new(),
-                        under_way: 0,
-                    };
+                    let root = state.clone();
+                    let mut search = Expectimax::new(&root, &stop);
                     let found = search.root(&mut state, &list, depth).unwrap();
                     let (m, v, nodes) = plain_best(&mut state, &list, depth);
                     assert_eq!(found.0, m, "depth {depth}");
@@ -605,6 +642,37 @@ mod tests {
             searched * 4 < plainly * 3,
             "{searched} positions, plainly {plainly}"
         );
+    }
+
+    /// Two dice used one by one are searched as 21 throws, a double with its one way and
+    /// the others with both orders' two, the second order with none; summed dice keep every
+    /// outcome's weight.
+    #[test]
+    fn the_orders_of_a_throw_are_searched_once() {
+        let game = rulebook_lang::pipeline::load_text("short", SHORT_TABLES, None, &[]);
+        let game = game.unwrap();
+        let Some(MoveKind::Roll(dice)) = game.facts.roll_rule.map(|r| &game.moves[r as usize].kind)
+        else {
+            panic!("no dice");
+        };
+        let weights = searched_weights(dice);
+        assert_eq!(weights.len(), 36);
+        assert_eq!(weights.iter().filter(|&&w| w > 0).count(), 21);
+        assert_eq!(weights.iter().sum::<u64>(), 36);
+        for (i, part) in dice.parts.iter().enumerate() {
+            let double = part.iter().all(|&d| d == part[0]);
+            let second = part[0] > part[1];
+            let expected = if double {
+                1
+            } else if second {
+                0
+            } else {
+                2
+            };
+            assert_eq!(weights[i], expected, "{part:?}");
+        }
+        let summed = Dice::new(2, &[1, 2, 3]);
+        assert_eq!(searched_weights(&summed), [1, 2, 3, 2, 1]);
     }
 
     /// A throw of dice summed reaches its sum alone; dice used one by one reach each die
