@@ -424,6 +424,37 @@ fn the_same_seed_gives_the_same_figures_on_one_thread_and_on_two() {
     );
 }
 
+/// A random player, and a random opening, throw the dice as they fall: in Ur, whose four
+/// lots are summed, a 0 and a 4 come one time in sixteen each and a 2 six times, not each
+/// of the five throws a fifth of the time (as a pick among the legal throws would make
+/// them). Read from the throws of a recorded match of two random players.
+#[test]
+fn random_players_throw_the_dice_as_they_fall() {
+    let record = scratch("lots").join("lots.rec");
+    let _ = std::fs::remove_file(&record);
+    let path = record.to_str().unwrap();
+    let args = ["match", "ur", "--players", "random,random", "--games", "10"];
+    ok(&[&args[..], &["--threads", "1", "--record", path, "--force"]].concat());
+    let text = std::fs::read_to_string(&record).unwrap();
+    let mut thrown = [0u32; 5];
+    for word in text.split_whitespace() {
+        if let Some(n) = word
+            .strip_prefix("roll:")
+            .and_then(|n| n.parse::<usize>().ok())
+        {
+            thrown[n] += 1;
+        }
+    }
+    let all: u32 = thrown.iter().sum();
+    let share = |n: usize| f64::from(thrown[n]) / f64::from(all);
+    assert!(all > 1000, "{thrown:?}");
+    assert!(
+        (share(0) + share(4) - 2.0 / 16.0).abs() < 0.04,
+        "{thrown:?}"
+    );
+    assert!((share(2) - 6.0 / 16.0).abs() < 0.05, "{thrown:?}");
+}
+
 /// Issue 51: at 80 columns the terminal broke report words (`unfi`/`nished` in `match`,
 /// `medi`/`um` in `analyze`, `hasami-sho`/`gi` in the list of games). Reports, `list` and
 /// errors are wrapped at word ends to `COLUMNS`; every word stays whole.

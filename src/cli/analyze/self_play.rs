@@ -6,14 +6,15 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::ai::{Budget, Level, Searcher};
-use crate::analysis::Rng;
+use crate::analysis::{random_move, Rng};
 use crate::engine::{Move, MoveList, MoveReport, Outcome, State};
 use crate::model::{Game, Player};
 
 /// Who plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) enum Agent {
-    /// A uniformly random legal move.
+    /// A uniformly random legal move; at a throw of the dice, a throw as likely as the
+    /// dice fall.
     Random,
     /// The computer at a level, by its iteration budget only (so results do not depend on
     /// the machine's speed).
@@ -452,7 +453,8 @@ impl Table {
                 if self.moves.is_empty() {
                     break;
                 }
-                self.state.apply(self.moves[stream.below(self.moves.len())]);
+                self.state
+                    .apply(random_move(&self.state, &self.moves, &mut stream));
             }
             let change = (crate::ai::lead(&self.state, Player::FIRST) - level).abs();
             if change < best.0 {
@@ -550,10 +552,10 @@ impl Table {
             return self.scripted(ply);
         }
         if let Some(opening) = opening {
-            return Some(self.moves[opening.below(self.moves.len())]);
+            return Some(random_move(&self.state, &self.moves, opening));
         }
         let thought = match agent {
-            Agent::Random => return Some(self.moves[rng.below(self.moves.len())]),
+            Agent::Random => return Some(random_move(&self.state, &self.moves, rng)),
             Agent::Baseline(depth) => {
                 let seed = rng.next_u64();
                 self.searcher.baseline(&self.state, depth, seed, stop)?
@@ -720,7 +722,7 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            state.apply(moves[stream.below(moves.len())]);
+            state.apply(random_move(&state, &moves, &mut stream));
         }
         crate::ai::lead(&state, Player::FIRST)
     }

@@ -7,5 +7,5 @@ mod rng;
 pub mod stats;
 
 pub use perft::{perft, perft_threads};
-pub use playouts::{bench, random_game, BenchLength, BenchReport};
+pub use playouts::{bench, random_game, random_move, BenchLength, BenchReport};
 pub use rng::Rng;

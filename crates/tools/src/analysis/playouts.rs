@@ -130,8 +130,16 @@ fn play_playouts(
     }
 }
 
+/// A move of `moves`, the legal moves of `state` (not empty), drawn by `rng`: at a throw of
+/// the dice, a throw as likely as the dice fall ([`State::pick_throw`]: of four lots summed,
+/// a 2 six times as likely as a 4); else any of them, each as likely.
+pub fn random_move(state: &State, moves: &MoveList, rng: &mut Rng) -> Move {
+    (state.pick_throw(|n| rng.below(n))).unwrap_or_else(|| moves[rng.below(moves.len())])
+}
+
 /// Plays one seeded random game from `state` (at most `max_plies` moves) and returns the
-/// moves played and the outcome, if the game ended.
+/// moves played and the outcome, if the game ended; the dice thrown as they fall
+/// ([`random_move`]).
 pub fn random_game(state: &mut State, seed: u64, max_plies: usize) -> (Vec<Move>, Option<Outcome>) {
     let mut rng = Rng::new(seed);
     let mut moves = MoveList::new();
@@ -141,7 +149,7 @@ pub fn random_game(state: &mut State, seed: u64, max_plies: usize) -> (Vec<Move>
         if moves.is_empty() {
             break;
         }
-        let m = moves[rng.below(moves.len())];
+        let m = random_move(state, &moves, &mut rng);
         state.apply(m);
         played.push(m);
     }
