@@ -455,6 +455,58 @@ fn random_players_throw_the_dice_as_they_fall() {
     assert!((share(2) - 6.0 / 16.0).abs() < 0.05, "{thrown:?}");
 }
 
+/// `--duplicate` throws the same dice in both games of a pair: the k-th throw of one is
+/// the k-th of the other (after the shared opening), though the players, and so the games,
+/// differ; without it the throws differ. The report scores the pairs; a game without dice
+/// is refused.
+#[test]
+fn duplicate_dice_throw_each_pair_alike() {
+    let throws = |duplicate: bool| {
+        let record = scratch("duplicate").join(format!("pair-{duplicate}.rec"));
+        let _ = std::fs::remove_file(&record);
+        let path = record.to_str().unwrap();
+        let mut args = vec!["match", "hyper-backgammon", "--players", "random,easy"];
+        args.extend(["--games", "4", "--threads", "1", "--json", "--record", path]);
+        if duplicate {
+            args.push("--duplicate");
+        }
+        let report: Value = serde_json::from_str(&ok(&args)).unwrap();
+        let text = std::fs::read_to_string(&record).unwrap();
+        let rolls = |l: &str| -> Vec<String> {
+            let words = l.split_whitespace().filter(|w| w.starts_with("roll:"));
+            words.map(str::to_string).collect()
+        };
+        let games: Vec<Vec<String>> = (text.lines())
+            .filter(|l| l.starts_with("game "))
+            .map(rolls)
+            .collect();
+        (report, games)
+    };
+    let (report, games) = throws(true);
+    assert_eq!(games.len(), 4);
+    for pair in games.chunks(2) {
+        let n = pair[0].len().min(pair[1].len());
+        assert!(n > 10, "{pair:?}");
+        assert_eq!(pair[0][..n], pair[1][..n]);
+    }
+    assert_eq!(report["rounds"]["rounds"], 2, "{report}");
+    assert!(report["rounds"]["score"].as_f64().is_some(), "{report}");
+    let (report, games) = throws(false);
+    assert_ne!(games[0][..10], games[1][..10]);
+    assert!(report["rounds"].is_null(), "{report}");
+    let chess = [
+        "match",
+        "chess",
+        "--players",
+        "random,random",
+        "--games",
+        "2",
+    ];
+    let out = bin::run(&[&chess[..], &["--duplicate"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("--duplicate: Chess throws no dice"));
+}
+
 /// Issue 51: at 80 columns the terminal broke report words (`unfi`/`nished` in `match`,
 /// `medi`/`um` in `analyze`, `hasami-sho`/`gi` in the list of games). Reports, `list` and
 /// errors are wrapped at word ends to `COLUMNS`; every word stays whole.

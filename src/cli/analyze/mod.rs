@@ -87,6 +87,12 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MARGIN",
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub adjudicate: Option<u64>,
+    /// Throw the same dice in every game of a pair (each round, one game a seat, in a game
+    /// of more): the k-th throw after the opening is the same in each, whoever throws it,
+    /// so the luck of the dice falls on each seating alike; the report adds the score over
+    /// the pairs, whose interval leaves that luck out. A game with dice only.
+    #[arg(long)]
+    pub duplicate: bool,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -202,6 +208,7 @@ fn analyse(
         threads: threads_or_all(args.run.threads),
         record: false,
         replays: None,
+        duplicate: false,
     };
     let tally = run_with_progress(&plan, stop, None);
     report::report(game, &plan, &tally)
@@ -335,6 +342,68 @@ struct Strength {
     /// Two seats: the Elo difference of the first player named over the second (none
     /// with more seats, where the second plays several at once).
     elo: Option<crate::analysis::stats::EloEstimate>,
+    /// With `--duplicate`: the score over the rounds, each thrown the same dice.
+    rounds: Option<RoundScore>,
+}
+
+/// The first player named's score over a match's rounds of games (one game a seat, the
+/// same dice in each: `--duplicate`), each round's score its games' mean, with a 95%
+/// interval from the spread of the rounds' scores (normal): where the dice favour a seat,
+/// they do in every game of the round, so that luck leaves the round's score.
+#[derive(Debug, serde::Serialize)]
+struct RoundScore {
+    /// The rounds whose every game finished or was stopped by the cap (others left out).
+    rounds: u64,
+    /// The mean of the rounds' scores, and the ends of its interval.
+    score: f64,
+    low: f64,
+    high: f64,
+    /// The Elo difference of those three (two seats; none with more).
+    elo: Option<[f64; 3]>,
+}
+
+impl RoundScore {
+    /// The score of the first player named over the complete rounds of `tally`'s games,
+    /// an unfinished game counting half unless `adjudicate` scores it (as in the match's
+    /// score); `None` when no round is complete.
+    fn of(tally: &SelfPlayTotals, seats: usize, adjudicate: Option<u64>) -> Option<RoundScore> {
+        let mut rounds: std::collections::BTreeMap<u64, (usize, f64)> = Default::default();
+        for g in &tally.games {
+            let round = rounds.entry(g.index / seats as u64).or_default();
+            round.0 += 1;
+            round.1 += first_named_score(g, adjudicate);
+        }
+        let scores = (rounds.values())
+            .filter(|&&(games, _)| games == seats)
+            .map(|&(_, points)| points / seats as f64);
+        let n = scores.clone().count();
+        if n == 0 {
+            return None;
+        }
+        let (score, variance) = crate::analysis::stats::mean_variance(scores);
+        let half = 1.96 * (variance / n as f64).sqrt();
+        let (low, high) = ((score - half).max(0.0), (score + half).min(1.0));
+        let elo = crate::analysis::stats::elo;
+        Some(RoundScore {
+            rounds: n as u64,
+            score,
+            low,
+            high,
+            elo: (seats == 2).then(|| [elo(score), elo(low), elo(high)]),
+        })
+    }
+}
+
+/// The first player named's score in game `g`: 1 won, 0 lost, a half drawn or stopped by
+/// the cap, unless `adjudicate` gives it to the side ahead.
+fn first_named_score(g: &GameResult, adjudicate: Option<u64>) -> f64 {
+    let seat = usize::from(g.rotation);
+    let decides = adjudicate.is_some_and(|m| u64::from(g.margin) >= m);
+    match (g.outcome, g.leader) {
+        (Some(Outcome::Win(p)), _) => f64::from(u8::from(p.index() == seat)),
+        (None, Some(p)) if decides => f64::from(u8::from(p.index() == seat)),
+        _ => 0.5,
+    }
 }
 
 /// Runs `rulebook match`: two players, seats turned round every game (in a game of more
@@ -354,6 +423,12 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
             "error: a match needs a game of two players or more; this one has {seats}"
         ));
     }
+    if args.duplicate && game.facts.roll_rule.is_none() {
+        return Err(format!(
+            "error: --duplicate: {} throws no dice: its games have no luck to share",
+            crate::render::terminal_safe(&game.about.name)
+        ));
+    }
     let lineup = match_lineup(agent(a)?, agent(b)?, seats);
     let stop = stop_on_ctrl_c();
     let start = State::new(Arc::clone(&game));
@@ -369,6 +444,7 @@ pub(super) fn run_match(args: &MatchArgs) -> Result<(), String> {
         threads: threads_or_all(args.run.threads),
         record: args.record.is_some(),
         replays: None,
+        duplicate: args.duplicate,
     };
     let replace = Replace::forced(args.force);
     if let Some(path) = &args.record {
@@ -443,6 +519,9 @@ fn match_report(
                 results.losses + capped.adjudicated_losses,
             )
         }),
+        rounds: (args.duplicate)
+            .then(|| RoundScore::of(tally, seats, args.adjudicate))
+            .flatten(),
     };
     MatchReport {
         game: format!(
@@ -631,5 +710,21 @@ fn match_score(m: &MatchReport) -> String {
             share(m.strength.even_share)
         ),
     };
+    if let Some(r) = &m.strength.rounds {
+        let round = if m.seats == 2 { "pair" } else { "round" };
+        o += &format!(
+            "the same dice in each {round}: over {} {round}s, score of {a}: {} [{}, {}]{} (95%, from the spread of the {round}s' scores)\n",
+            r.rounds,
+            share(r.score),
+            share(r.low),
+            share(r.high),
+            r.elo.map_or(String::new(), |[e, low, high]| format!(
+                "; Elo difference {a} - {b}: {} [{}, {}]",
+                elo(e),
+                elo(low),
+                elo(high)
+            )),
+        );
+    }
     o
 }

@@ -133,11 +133,16 @@ fn header_around_count(plan: &Plan) -> (String, String) {
         super::settings_line(game)
     );
     let after = format!(
-        " games of {}, seed {}, cap {} plies, {} plies of random opening",
+        " games of {}, seed {}, cap {} plies, {} plies of random opening{}",
         names.join(" against "),
         plan.seed,
         plan.max_plies,
         plan.open,
+        if plan.duplicate {
+            ", the same dice in every game of a round"
+        } else {
+            ""
+        },
     );
     (before, after)
 }

@@ -80,6 +80,9 @@ pub(super) struct Plan<'a> {
     /// Games already played (by number: their moves, openings included), replayed from
     /// their moves rather than played again: a match resumed from its record.
     pub replays: Option<&'a BTreeMap<u64, Vec<Move>>>,
+    /// Throw the same dice in every game of a round ([`dice_rng`]) rather than leave the
+    /// throws to the players.
+    pub duplicate: bool,
 }
 
 /// One game's record.
@@ -343,6 +346,7 @@ fn worker(plan: &Plan, next: &AtomicU64, stop: &AtomicBool, done: &Done) -> Self
         let seats = plan.seated(rotation);
         let opening = game.balanced_opening(plan.start, plan.open, opening_rng(plan, i));
         game.script = plan.replays.and_then(|r| r.get(&i)).cloned();
+        game.dice = plan.duplicate.then(|| dice_rng(plan, i));
         game.state.clone_from(plan.start);
         let mut rng = Rng::stream(plan.seed, i);
         let opening = (plan.open, opening);
@@ -393,6 +397,15 @@ pub(super) fn opening_rng(plan: &Plan, i: u64) -> Rng {
     Rng::stream(plan.seed ^ OPENINGS, round)
 }
 
+/// The dice of game `i` under [`Plan::duplicate`]: one stream of the seed per round of
+/// games (as [`opening_rng`]'s), so that each game of a round is thrown the same dice, the
+/// k-th throw after the opening drawn k-th; apart from the streams of the openings and of
+/// the players.
+fn dice_rng(plan: &Plan, i: u64) -> Rng {
+    const DICE: u64 = 0x6475_706c_6963_6174;
+    Rng::stream(plan.seed ^ DICE, i / plan.lineup.len() as u64)
+}
+
 /// The most random openings drawn for one that leaves the game's own measure level.
 const OPENING_DRAWS: usize = 64;
 
@@ -418,6 +431,9 @@ struct Table {
     played: Vec<Move>,
     /// The moves to play instead of the agents' (a game replayed from a record).
     script: Option<Vec<Move>>,
+    /// Where the game's throws after the opening are drawn from, when not left to the
+    /// players: the round's dice ([`dice_rng`]).
+    dice: Option<Rng>,
 }
 
 impl Table {
@@ -433,6 +449,7 @@ impl Table {
             record: false,
             played: Vec::new(),
             script: None,
+            dice: None,
         }
     }
 
@@ -538,7 +555,8 @@ impl Table {
     }
 
     /// The move for ply `ply`: the script's when there is one, else a random one drawn
-    /// from `opening` while the opening lasts, else `agent`'s (drawing from `rng`); `None`
+    /// from `opening` while the opening lasts, else a throw of the round's dice when they
+    /// are thrown for the players, else `agent`'s (drawing from `rng`); `None`
     /// when the script has no legal move for the ply or `stop` interrupted a search.
     fn choose(
         &mut self,
@@ -553,6 +571,11 @@ impl Table {
         }
         if let Some(opening) = opening {
             return Some(random_move(&self.state, &self.moves, opening));
+        }
+        if let Some(dice) = self.dice.as_mut() {
+            if let Some(throw) = self.state.pick_throw(|n| dice.below(n)) {
+                return Some(throw);
+            }
         }
         let thought = match agent {
             Agent::Random => return Some(random_move(&self.state, &self.moves, rng)),
@@ -767,6 +790,7 @@ mod tests {
             threads: 1,
             record: false,
             replays: None,
+            duplicate: false,
         };
         let (swapped, a) = (&[Agent::Random, Agent::Baseline(1)], plan(7, 4));
         let openings: Vec<String> = (0..8)

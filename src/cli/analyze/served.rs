@@ -104,6 +104,7 @@ fn plan<'a>(asked: &Asked, start: &'a State, lineup: Vec<Agent>) -> Plan<'a> {
         threads: asked.threads,
         record: false,
         replays: None,
+        duplicate: false,
     }
 }
 
@@ -147,6 +148,7 @@ fn duel(asked: &Asked, stop: &AtomicBool, done: &(dyn Fn() + Sync)) -> Result<Va
             threads: None,
         },
         adjudicate: None,
+        duplicate: false,
         json: true,
         record: None,
         resume: false,
