@@ -348,7 +348,8 @@ struct Strength {
 
 /// The first player named's score over a match's rounds of games (one game a seat, the
 /// same dice in each: `--duplicate`), each round's score its games' mean, with a 95%
-/// interval from the spread of the rounds' scores (normal): where the dice favour a seat,
+/// interval from the spread of the rounds' scores (normal; every score for a single
+/// round): where the dice favour a seat,
 /// they do in every game of the round, so that luck leaves the round's score.
 #[derive(Debug, serde::Serialize)]
 struct RoundScore {
@@ -381,7 +382,11 @@ impl RoundScore {
             return None;
         }
         let (score, variance) = crate::analysis::stats::mean_variance(scores);
-        let half = 1.96 * (variance / n as f64).sqrt();
+        // One round shows no spread: its interval is every score.
+        let half = match n {
+            1 => 1.0,
+            _ => 1.96 * (variance / n as f64).sqrt(),
+        };
         let (low, high) = ((score - half).max(0.0), (score + half).min(1.0));
         let elo = crate::analysis::stats::elo;
         Some(RoundScore {
