@@ -428,7 +428,10 @@ fn route_rules_text(rules: RouteRules) -> String {
         true => "ending at any landing",
         false => "until none goes on",
     });
-    let most = rules.most.map(|n| format!("at most {n} legs"));
+    let most = (rules.most).map(|n| match n.get() {
+        1 => "at most 1 leg".to_string(),
+        n => format!("at most {n} legs"),
+    });
     words.extend(most.as_deref());
     if rules.by_pieces() {
         words.push("a move for each set of sites passed over and end");
@@ -1415,4 +1418,22 @@ fn turns_text(turns: &rulebook_model::Turns) -> String {
         false => "",
     };
     format!(", then {what} (`/{first}` .. `/{last}`){alone}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::num::NonZeroU8;
+
+    /// A route's cap on its legs is counted in words: one leg, two legs.
+    #[test]
+    fn a_route_of_one_leg_says_leg() {
+        let rules = |most| RouteRules {
+            most: NonZeroU8::new(most),
+            ..RouteRules::default()
+        };
+        assert!(route_rules_text(rules(1)).ends_with("at most 1 leg"));
+        assert!(route_rules_text(rules(2)).ends_with("at most 2 legs"));
+        assert!(!route_rules_text(rules(0)).contains("at most"));
+    }
 }
