@@ -15,7 +15,7 @@ use super::search::{Found, MAX_DEPTH};
 use super::{Budget, Judgement, Thought};
 use crate::analysis::Rng;
 use rulebook_engine::{Move, MoveList, Outcome, State};
-use rulebook_model::{Dice, MoveKind, Player, Site, Track};
+use rulebook_model::{Dice, MoveKind, Player, Site, Track, PLAYERS};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -213,6 +213,10 @@ struct Expectimax<'a> {
     turns: Vec<Vec<u64>>,
     /// How many turns are under way: the last of them is the one being searched.
     under_way: usize,
+    /// Move lists to reuse, one taken by each position being searched and given back.
+    lists: Vec<MoveList>,
+    /// What the horizon reads of the race's rules; none in a game without tracks.
+    race: Option<Race<'a>>,
 }
 
 impl<'a> Expectimax<'a> {
@@ -235,6 +239,8 @@ impl<'a> Expectimax<'a> {
             throws: 1,
             turns: Vec::new(),
             under_way: 0,
+            lists: Vec::new(),
+            race: Race::of(game),
         }
     }
 
@@ -284,6 +290,27 @@ impl<'a> Expectimax<'a> {
         met
     }
 
+    /// The score of `me` in `state`, ended with `outcome`: 0.5 and a half of the points won
+    /// over [`Self::most_points`], or less the points lost.
+    fn ended(&self, state: &State, outcome: Outcome, me: Player) -> f64 {
+        let won = f64::from(state.game().ends.win_points(state.end_rule()));
+        let share = 0.5 * won / self.most_points;
+        match outcome {
+            Outcome::Win(p) if p == me => 0.5 + share,
+            Outcome::Win(_) => 0.5 - share,
+            Outcome::Draw => 0.5,
+        }
+    }
+
+    /// The score of `me` in `state`, where the look-ahead stops before a throw: the
+    /// [`horizon`]'s judgement, as a win or a loss of one point.
+    fn judged(&self, state: &State, me: Player) -> f64 {
+        match &self.race {
+            Some(race) => 0.5 + (horizon(state, me, race) - 0.5) / self.most_points,
+            None => 0.5,
+        }
+    }
+
     /// Whether the depth under way must be given up: past its positions or its time, or
     /// stopped (the clock read every 1,024 positions).
     fn over(&mut self) -> bool {
@@ -307,43 +334,59 @@ impl<'a> Expectimax<'a> {
         if self.out || self.over() {
             return 0.5;
         }
-        let me = self.me;
-        let mut moves = MoveList::new();
-        if let Some(outcome) = state.outcome_with(&mut moves) {
-            let won = f64::from(state.game().ends.win_points(state.end_rule()));
-            let share = 0.5 * won / self.most_points;
-            return match outcome {
-                Outcome::Win(p) if p == me => 0.5 + share,
-                Outcome::Win(_) => 0.5 - share,
-                Outcome::Draw => 0.5,
+        let mut moves = self.lists.pop().unwrap_or_default();
+        let value = match state.outcome_with(&mut moves) {
+            Some(outcome) => self.ended(state, outcome, self.me),
+            None if state.chance().is_some() && depth == 0 => self.judged(state, self.me),
+            None if state.chance().is_some() => self.throws_value(state, depth, &mut moves),
+            None => self.moves_value(state, depth, &mut moves),
+        };
+        self.lists.push(moves);
+        value
+    }
+
+    /// [`Self::expect`] at a throw of the dice, `depth` turns still to look at: its
+    /// outcomes' values weighed by their chances (`moves` the list to fill with them).
+    fn throws_value(&mut self, state: &mut State, depth: u32, moves: &mut MoveList) -> f64 {
+        let Some(dice) = state.chance() else {
+            return 0.5;
+        };
+        let total = dice.total() as f64;
+        // The game's dice are searched with their orders merged; others (the opening
+        // roll's) outcome by outcome, with their own weights.
+        let merged = matches!(&self.dice, Some((d, _)) if std::ptr::eq(dice, *d));
+        let own: Vec<u64> = match merged {
+            true => Vec::new(),
+            false => dice.outcomes.iter().map(|&(_, w)| w).collect(),
+        };
+        state.legal_moves(moves);
+        self.throws = match &self.dice {
+            Some((_, searched)) if merged => searched.iter().filter(|&&w| w > 0).count() as u64,
+            _ => own.len() as u64,
+        };
+        let mut sum = 0.0;
+        for (i, &m) in moves.iter().enumerate() {
+            let weight = match &self.dice {
+                Some((_, searched)) if merged => searched[i],
+                _ => own[i],
             };
-        }
-        if let Some(dice) = state.chance() {
-            if depth == 0 {
-                return 0.5 + (horizon(state, me) - 0.5) / self.most_points;
+            if weight == 0 {
+                continue;
             }
-            let total = dice.total() as f64;
-            let weights: Vec<u64> = match &self.dice {
-                Some((game_dice, searched)) if std::ptr::eq(dice, *game_dice) => searched.clone(),
-                _ => dice.outcomes.iter().map(|&(_, w)| w).collect(),
-            };
-            self.throws = weights.iter().filter(|&&w| w > 0).count() as u64;
-            state.legal_moves(&mut moves);
-            let mut sum = 0.0;
-            for (i, &m) in moves.iter().enumerate() {
-                if weights[i] == 0 {
-                    continue;
-                }
-                state.apply(m);
-                self.begin_turn();
-                sum += weights[i] as f64 * self.expect(state, depth - 1);
-                self.under_way -= 1;
-                state.undo();
-            }
-            return sum / total;
+            state.apply(m);
+            self.begin_turn();
+            sum += weight as f64 * self.expect(state, depth - 1);
+            self.under_way -= 1;
+            state.undo();
         }
-        state.legal_moves(&mut moves);
-        let maximise = state.to_move() == me;
+        sum / total
+    }
+
+    /// [`Self::expect`] where a player moves: the best value of their moves for them (the
+    /// searching player's most, another's least), each end of the turn met before skipped.
+    fn moves_value(&mut self, state: &mut State, depth: u32, moves: &mut MoveList) -> f64 {
+        state.legal_moves(moves);
+        let maximise = state.to_move() == self.me;
         let mut best = if maximise { 0.0 } else { 1.0 };
         for &m in moves.iter() {
             state.apply(m);
@@ -361,18 +404,60 @@ impl<'a> Expectimax<'a> {
     }
 }
 
+/// What the [`horizon`] reads of a race's rules, read once a search rather than at every
+/// position it judges.
+struct Race<'a> {
+    /// The game's first move along a track.
+    track: &'a Track,
+    /// Per throw of the game's dice, the distances a piece may go with it and its weight
+    /// ([`reaches`]); none without dice.
+    reach: Vec<(u64, u64)>,
+    /// The dice's total weight (1 without dice).
+    total: f64,
+    /// The throw that brings a piece in from the stock ([`entering`]).
+    enter: Option<i64>,
+    /// The sites of the track's `safe on`, a bit a site.
+    safe: Option<&'a [u64]>,
+}
+
+impl<'a> Race<'a> {
+    /// The race of `game`; none in a game without tracks.
+    fn of(game: &'a rulebook_model::Game) -> Option<Race<'a>> {
+        let track = first_track(game)?;
+        let dice = match game.facts.roll_rule.map(|r| &game.moves[r as usize].kind) {
+            Some(MoveKind::Roll(dice)) => Some(dice),
+            _ => None,
+        };
+        Some(Race {
+            track,
+            reach: dice.map(reaches).unwrap_or_default(),
+            total: dice.map_or(1.0, |d| d.total() as f64),
+            enter: entering(game),
+            safe: track.safe.map(|r| &game.tables.regions[r as usize][..]),
+        })
+    }
+}
+
+/// The game's first move along a track.
+fn first_track(game: &rulebook_model::Game) -> Option<&Track> {
+    game.moves.iter().find_map(|r| match &r.kind {
+        MoveKind::Track(t) => Some(t),
+        _ => None,
+    })
+}
+
 /// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
 /// far each side has gone along their tracks, less what the player about to throw may take
 /// from the others' pieces ([`exposure`]), 20 sites being most of a win: both run in races
 /// alone.
-fn horizon(state: &State, me: Player) -> f64 {
-    let Some((track, mut gone)) = progress(state) else {
-        return 0.5;
-    };
-    for (p, loss) in exposure(state, track).into_iter().enumerate() {
-        gone[p] -= loss;
+fn horizon(state: &State, me: Player, race: &Race) -> f64 {
+    let mut gone = progress(state, race.track);
+    let loss = exposure(state, race);
+    for (g, l) in gone.iter_mut().zip(loss) {
+        *g -= l;
     }
-    0.5 + 0.5 * (lead_over_others(&gone, me) / 20.0).tanh()
+    let players = state.game().about.players.len();
+    0.5 + 0.5 * (lead_over_others(&gone[..players], me) / 20.0).tanh()
 }
 
 /// How much further `player` has gone than the farthest of the other players (0 alone).
@@ -391,19 +476,15 @@ fn lead_over_others(gone: &[f64], player: Player) -> f64 {
 /// players' (a piece borne off counts one beyond its track's last site); none in a game
 /// without tracks.
 fn race_lead(state: &State, player: Player) -> Option<i64> {
-    let (_, gone) = progress(state)?;
-    Some(lead_over_others(&gone, player) as i64)
+    let gone = progress(state, first_track(state.game())?);
+    let players = state.game().about.players.len();
+    Some(lead_over_others(&gone[..players], player) as i64)
 }
 
-/// The game's first move along a track, and per player (by index) the sites their pieces
-/// have gone along it, all counted (a piece borne off one beyond the track's last site);
-/// none in a game without tracks.
-fn progress(state: &State) -> Option<(&Track, Vec<f64>)> {
+/// Per player (by index; 0 past the game's players) the sites their pieces have gone
+/// along `track`, all counted (a piece borne off one beyond the track's last site).
+fn progress(state: &State, track: &Track) -> [f64; PLAYERS] {
     let game = state.game();
-    let track = game.moves.iter().find_map(|r| match &r.kind {
-        MoveKind::Track(t) => Some(t),
-        _ => None,
-    })?;
     let sites = game.board.sites();
     let kinds = game.about.piece_kinds.len();
     let gone = |p: Player| -> f64 {
@@ -422,8 +503,11 @@ fn progress(state: &State) -> Option<(&Track, Vec<f64>)> {
         let off = start - in_hand - i64::from(state.pieces(p));
         (on_track + off * (length + 1)) as f64
     };
-    let gone = Player::all(game.about.players.len()).map(gone).collect();
-    Some((track, gone))
+    let mut all = [0.0; PLAYERS];
+    for p in Player::all(game.about.players.len()) {
+        all[p.index()] = gone(p);
+    }
+    all
 }
 
 /// Per player (by index), the sites along their tracks that their pieces stand to lose to
@@ -432,58 +516,63 @@ fn progress(state: &State) -> Option<(&Track, Vec<f64>)> {
 /// its track's sites times the chance that the throw carries one of the thrower's pieces
 /// (or one coming in from its stock) exactly that far. A die's move and the dice's sum
 /// both count where the dice are used one by one; the sites between are not looked at.
-fn exposure(state: &State, track: &Track) -> Vec<f64> {
-    let game = state.game();
-    let players = game.about.players.len();
-    let mut loss = vec![0.0; players];
-    let Some(MoveKind::Roll(dice)) = game.facts.roll_rule.map(|r| &game.moves[r as usize].kind)
-    else {
+fn exposure(state: &State, race: &Race) -> [f64; PLAYERS] {
+    let mut loss = [0.0; PLAYERS];
+    if race.reach.is_empty() {
         return loss;
-    };
+    }
+    let (game, track) = (state.game(), race.track);
     let x = state.to_move().index();
     let sites = game.board.sites();
     let at = |p: usize, s: usize| usize::from(track.position[p * sites + s]);
-    // The thrower's pieces, by their numbers along its track (0: in the stock).
-    let mut from: Vec<usize> = (0..sites)
-        .filter(|&s| state.owner(Site::at(s)).map(|p| p.index()) == Some(x))
-        .map(|s| at(x, s))
-        .filter(|&n| n > 0)
-        .collect();
+    // The thrower's pieces, by their numbers along its track (0: in the stock), a bit each.
+    let mut from = [0u64; 4];
+    for s in (0..sites).filter(|&s| state.owner(Site::at(s)).map(|p| p.index()) == Some(x)) {
+        let n = at(x, s);
+        from[n / 64] |= u64::from(n > 0) << (n % 64);
+    }
     let stocked = (state
         .pieces_in_hand(state.to_move())
         .get(track.kind as usize))
     .is_some_and(|&n| n > 0);
-    let enter = entering(game);
-    if stocked && enter.is_none() {
-        from.push(0);
-    }
-    let reach = reaches(dice);
-    let total = dice.total() as f64;
-    let safe = track.safe.map(|r| &game.tables.regions[r as usize]);
+    from[0] |= u64::from(stocked && race.enter.is_none());
     for s in 0..sites {
         let Some(owner) = state.owner(Site::at(s)).map(|p| p.index()) else {
             continue;
         };
         let height = state.stack_height(Site::at(s));
         let closed = track.blocked.is_some_and(|n| height >= u32::from(n));
-        let sheltered = safe.is_some_and(|r| r[s / 64] >> (s % 64) & 1 == 1);
+        let sheltered = race.safe.is_some_and(|r| r[s / 64] >> (s % 64) & 1 == 1);
         let target = at(x, s);
         if owner == x || closed || sheltered || target == 0 || at(owner, s) == 0 {
             continue;
         }
-        let mut threat: u64 = (from.iter())
-            .filter(|&&n| n < target && target - n < 64)
-            .fold(0, |m, &n| m | 1 << (target - n));
-        if let Some(n) = enter.filter(|&n| stocked && target == 1 && (1..64).contains(&n)) {
+        let mut threat = threats(&from, target);
+        let enter = race
+            .enter
+            .filter(|&n| stocked && target == 1 && (1..64).contains(&n));
+        if let Some(n) = enter {
             threat |= 1 << n;
         }
-        let ways: u64 = (reach.iter())
+        let ways: u64 = (race.reach.iter())
             .filter(|&&(m, _)| m & threat != 0)
             .map(|&(_, w)| w)
             .sum();
-        loss[owner] += ways as f64 / total * (at(owner, s) as f64) * f64::from(height);
+        loss[owner] += ways as f64 / race.total * (at(owner, s) as f64) * f64::from(height);
     }
     loss
+}
+
+/// The distances from the pieces of `from` (a bit per number along a track) up to
+/// `target`, a bit each (those under 64 sites).
+fn threats(from: &[u64; 4], target: usize) -> u64 {
+    let mut threat = 0;
+    for n in target.saturating_sub(63)..target {
+        if from[n / 64] >> (n % 64) & 1 == 1 {
+            threat |= 1 << (target - n);
+        }
+    }
+    threat
 }
 
 /// The throw that brings a piece in from the stock, onto its track's first site, where a
@@ -558,7 +647,7 @@ mod tests {
         }
         let chance = state.chance().cloned();
         if chance.is_some() && depth == 0 {
-            return horizon(state, me);
+            return Race::of(state.game()).map_or(0.5, |r| horizon(state, me, &r));
         }
         state.legal_moves(&mut moves);
         let maximise = state.to_move() == me;
