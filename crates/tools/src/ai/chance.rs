@@ -589,18 +589,18 @@ fn entering(game: &rulebook_model::Game) -> Option<i64> {
 /// 2-1) leave the mover the same moves and are searched once, as the first of them, with
 /// all their weights (the others with none); other dice's outcomes keep their weights.
 fn searched_weights(dice: &Dice) -> Vec<u64> {
-    let sorted = |i: usize| {
-        let mut part = dice.parts.get(i).cloned().unwrap_or_default();
-        part.sort_unstable();
-        part
-    };
     let mut weights: Vec<u64> = dice.outcomes.iter().map(|&(_, w)| w).collect();
     if dice.parts.iter().all(|p| p.is_empty()) {
         return weights;
     }
-    for i in 0..weights.len() {
-        if let Some(first) = (0..i).find(|&j| weights[j] > 0 && sorted(j) == sorted(i)) {
-            weights[first] += weights[i];
+    // Per throw's dice in order, the first outcome that throws them.
+    let mut first: std::collections::HashMap<Vec<u8>, usize> = Default::default();
+    for (i, part) in dice.parts.iter().enumerate().take(weights.len()) {
+        let mut sorted = part.clone();
+        sorted.sort_unstable();
+        let j = *first.entry(sorted).or_insert(i);
+        if j != i {
+            weights[j] += weights[i];
             weights[i] = 0;
         }
     }
