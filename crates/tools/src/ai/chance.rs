@@ -290,9 +290,10 @@ impl<'a> Expectimax<'a> {
         met
     }
 
-    /// The score of `me` in `state`, ended with `outcome`: 0.5 and a half of the points won
-    /// over [`Self::most_points`], or less the points lost.
-    fn ended(&self, state: &State, outcome: Outcome, me: Player) -> f64 {
+    /// The searching player's score in `state`, ended with `outcome`: 0.5 and a half of the
+    /// points won over [`Self::most_points`], or less the points lost.
+    fn ended(&self, state: &State, outcome: Outcome) -> f64 {
+        let me = self.me;
         let won = f64::from(state.game().ends.win_points(state.end_rule()));
         let share = 0.5 * won / self.most_points;
         match outcome {
@@ -302,11 +303,11 @@ impl<'a> Expectimax<'a> {
         }
     }
 
-    /// The score of `me` in `state`, where the look-ahead stops before a throw: the
-    /// [`horizon`]'s judgement, as a win or a loss of one point.
-    fn judged(&self, state: &State, me: Player) -> f64 {
+    /// The searching player's score in `state`, where the look-ahead stops before a throw:
+    /// the [`horizon`]'s judgement, as a win or a loss of one point.
+    fn judged(&self, state: &State) -> f64 {
         match &self.race {
-            Some(race) => 0.5 + (horizon(state, me, race) - 0.5) / self.most_points,
+            Some(race) => 0.5 + (horizon(state, self.me, race) - 0.5) / self.most_points,
             None => 0.5,
         }
     }
@@ -336,8 +337,8 @@ impl<'a> Expectimax<'a> {
         }
         let mut moves = self.lists.pop().unwrap_or_default();
         let value = match state.outcome_with(&mut moves) {
-            Some(outcome) => self.ended(state, outcome, self.me),
-            None if state.chance().is_some() && depth == 0 => self.judged(state, self.me),
+            Some(outcome) => self.ended(state, outcome),
+            None if state.chance().is_some() && depth == 0 => self.judged(state),
             None if state.chance().is_some() => self.throws_value(state, depth, &mut moves),
             None => self.moves_value(state, depth, &mut moves),
         };
