@@ -285,6 +285,24 @@ fn it_counts_every_move_thought_about() {
     assert!(r.mean_depth >= 1.0 && r.mean_depth <= 2.0, "{r:?}");
 }
 
+/// In a game of chance the computer throws the dice without thinking: a throw is passed
+/// over, and only the moves are counted (before, the opening roll counted as a move
+/// searched to depth 0).
+#[test]
+fn it_counts_no_throw_as_a_move_thought_about() {
+    let game = pipeline::load("backgammon", None, &[]).unwrap();
+    let level = Level {
+        name: "test",
+        iterations: 2_000,
+        seconds: 5.0,
+        depth: 1,
+    };
+    let r = think_times(&State::new(game), &level, 4, 1);
+    assert_eq!(r.moves, 4, "{r:?}");
+    assert_eq!(r.mean_depth, 1.0, "every move searched one turn: {r:?}");
+    assert_eq!(r.stopped_by_time, 0, "{r:?}");
+}
+
 /// The computer judges an unfinished game by the game's own estimate, derived from its
 /// rules and not from the kind of board: pieces where the end rule counts no store or score,
 /// the store where `most in store wins`, the score where the game has one.

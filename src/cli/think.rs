@@ -39,11 +39,11 @@ pub(super) fn run(
             r.level, r.budget_seconds, r.iterations
         );
         println!(
-            "{} moves: mean {:.3} s, max {:.3} s, {} over the time limit, {} stopped by it",
+            "{} moves (throws of the dice passed over): mean {:.3} s, max {:.3} s, {} over the time limit, {} stopped by it",
             r.moves, r.mean_seconds, r.max_seconds, r.over_budget, r.stopped_by_time
         );
         println!(
-            "iterations (positions searched)/s: {:.0}; mean depth {:.1} plies",
+            "iterations (positions searched)/s: {:.0}; mean depth {:.1} plies (turns in a race)",
             r.iterations_per_second, r.mean_depth
         );
     }

@@ -74,6 +74,17 @@ pub(super) fn think(
     done(m, v, nodes, depth)
 }
 
+/// The deepest `budget` searches `root`: in a race, by expectimax, its depth in turns,
+/// at most [`MAX_CHANCE_DEPTH`]; elsewhere its depth.
+pub(super) fn deepest(root: &State, budget: Budget) -> u32 {
+    let game = root.game();
+    let race = game.facts.roll_rule.is_some() && first_track(game).is_some();
+    match race && !grows_tree(root, budget) {
+        true => budget.depth.clamp(1, MAX_CHANCE_DEPTH),
+        false => budget.depth,
+    }
+}
+
 /// Whether `budget` grows the tree with chance nodes from `root` in a game of chance: where
 /// a player moves (not at a throw), in a game that is not a race, and the budget does not
 /// cap the depth below [`MAX_DEPTH`] (`strong`, or positions alone).
@@ -141,7 +152,7 @@ fn deepen(
     stop: &AtomicBool,
     began: Instant,
 ) -> Option<(Move, f64, u64, u32)> {
-    let cap = budget.depth.clamp(1, MAX_CHANCE_DEPTH);
+    let cap = deepest(root, budget);
     let most = budget.iterations / RACE_SHARE;
     let mut search = Expectimax::new(root, stop);
     let mut state = root.clone();

@@ -226,7 +226,8 @@ pub struct Thought {
     pub value: f64,
     /// How the best move is judged.
     pub judgement: Judgement,
-    /// The depth searched to completion, in plies.
+    /// The depth searched to completion, in plies (in a race, turns: a player's moves
+    /// between two throws).
     pub depth: u32,
     /// Whether the search was stopped from outside before its budget was spent.
     pub interrupted: bool,

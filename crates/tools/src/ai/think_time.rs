@@ -23,16 +23,22 @@ pub struct ThinkReport {
     pub max_seconds: f64,
     /// Moves whose think went over the time limit.
     pub over_budget: usize,
-    /// Moves stopped by the time limit before the level's deepest depth was reached.
+    /// Moves stopped by the time limit before the search's deepest depth was reached (the
+    /// level's, or in a race [`super::chance::deepest`]'s turns).
     pub stopped_by_time: usize,
-    /// The mean depth searched to completion, in plies.
+    /// The mean depth searched to completion, in plies (in a race, turns).
     pub mean_depth: f64,
     /// Search iterations per second over all moves.
     pub iterations_per_second: f64,
 }
 
+/// The most positions of the random game gone through per move thought about: a throw
+/// or two before each move, and room to spare.
+const MOST_THROWS_A_MOVE: usize = 4;
+
 /// Thinks at `level` (its full budget: iterations and time limit) on `moves` positions of a
-/// seeded random game from `start`, and reports the times.
+/// seeded random game from `start`, and reports the times. A throw of the dice is passed
+/// over, as the computer throws it without thinking.
 pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> ThinkReport {
     let stop = AtomicBool::new(false);
     let mut searcher = Searcher::new();
@@ -42,7 +48,16 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
     let budget = Budget::of(level);
     let (mut total, mut max, mut iterations, mut depths) = (0.0f64, 0.0f64, 0u64, 0u64);
     let (mut thought, mut over, mut by_time) = (0, 0, 0);
-    for i in 0..moves {
+    let mut i = 0;
+    while thought < moves && i < moves.saturating_mul(MOST_THROWS_A_MOVE) {
+        i += 1;
+        if state.chance().is_some() {
+            match state.pick_throw(|n| rng.below(n)) {
+                Some(throw) => state.apply(throw),
+                None => break,
+            }
+            continue;
+        }
         let Some(t) = searcher.think(&state, budget, seed.wrapping_add(i as u64), &stop) else {
             break;
         };
@@ -52,7 +67,8 @@ pub fn think_times(start: &State, level: &Level, moves: usize, seed: u64) -> Thi
         iterations += t.iterations;
         thought += 1;
         over += usize::from(s > level.seconds);
-        by_time += usize::from(t.iterations > 0 && t.depth < level.depth);
+        let deepest = super::chance::deepest(&state, budget);
+        by_time += usize::from(t.iterations > 0 && t.depth < deepest);
         depths += u64::from(t.depth);
         // Carry on along a random game, so that positions differ.
         match state.pick_legal_move(&mut list, |n| rng.below(n)) {
