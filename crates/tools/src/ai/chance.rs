@@ -1,9 +1,10 @@
 //! The computer in a game of chance. In a race, at every level: expectimax a few turns deep
 //! (a turn being a player's moves between two throws, each of its ends searched once however
 //! many orders of its moves reach it), as deep as the budget's positions allow (`strong`'s
-//! four times `medium`'s reach about a turn further), a throw of the dice a chance node
-//! whose value is its outcomes' values weighted by their likelihood (dice used one by one
-//! thrown in either order searched as one throw), the positions judged
+//! four times `medium`'s reach about a turn further; where a whole third turn is beyond
+//! them, `strong` searches on only the best few ends of each turn), a throw of the dice a
+//! chance node whose value is its outcomes' values weighted by their likelihood (dice used
+//! one by one thrown in either order searched as one throw), the positions judged
 //! by how far each side's pieces have gone along their tracks. In any
 //! other game, with a budget that caps the depth (the levels below `strong`), flat Monte
 //! Carlo: random games played on after each move, the dice thrown as likely as they fall,
@@ -21,6 +22,13 @@ use std::time::Instant;
 
 /// The deepest the computer looks in a race, in turns (a player's moves between two throws).
 const MAX_CHANCE_DEPTH: u32 = 6;
+
+/// How many ends of a turn a narrowed search searches on past it at most (the root's by
+/// the depth before, the others' by the horizon): fewer where that many do not fit.
+const BREADTH: usize = 4;
+
+/// The fewest ends of a turn a narrowed search searches on past it.
+const MIN_BREADTH: usize = 2;
 
 /// The share of the budget's positions that expectimax in a race may visit, as its
 /// reciprocal: a quarter (at `medium`, 125,000 positions, under half a second a move where
@@ -70,7 +78,7 @@ pub(super) fn think(
         let (m, v, plies) = sampled(root, &moves, budget, &mut rng, began);
         return done(m, v, plies, 1);
     }
-    let (m, v, nodes, depth) = deepen(root, &moves, budget, stop, began)?;
+    let (m, v, nodes, depth) = deepen(root, budget, stop, began)?;
     done(m, v, nodes, depth)
 }
 
@@ -143,11 +151,12 @@ fn sampled(
 /// them judged by [`horizon`]. The first depth is always finished; a deeper one is begun
 /// only while its cost, guessed from the depths before, fits in the budget's share of
 /// positions ([`RACE_SHARE`]) and half its time, and is given up, its result unused, when
-/// it would overrun them. The
-/// best move, its value, the positions visited and the depth finished.
+/// it would overrun them. With a budget of positions alone (`strong`), where the whole
+/// third turn does not fit, it is narrowed: from then on only the best few ends of each
+/// turn but the last are searched on ([`BREADTH`] to [`MIN_BREADTH`], as many as fit).
+/// The best move, its value, the positions visited and the depth finished.
 fn deepen(
     root: &State,
-    moves: &MoveList,
     budget: Budget,
     stop: &AtomicBool,
     began: Instant,
@@ -155,6 +164,8 @@ fn deepen(
     let cap = deepest(root, budget);
     let most = budget.iterations / RACE_SHARE;
     let mut search = Expectimax::new(root, stop);
+    // Only a budget of positions alone (`strong`) narrows the search.
+    let narrows = budget.depth >= MAX_DEPTH;
     let mut state = root.clone();
     let (mut found, mut last) = (None, 1u64);
     for depth in 1..=cap {
@@ -163,23 +174,37 @@ fn deepen(
             let deadline = budget.time.map(|t| began + t.mul_f64(0.9));
             search.limit = Some((most, deadline));
         }
-        let best = search.root(&mut state, moves, depth);
+        let best = search.root(&mut state, depth);
         if search.out {
             break;
         }
         found = Some((best?, depth));
         let spent = search.nodes - start;
+        let took = began.elapsed() - from;
+        // Whether the next depth, guessed to cost `growth` times this one, fits.
+        let fits = |growth: u64, nodes: u64| {
+            let next = nodes.saturating_add(spent.saturating_mul(growth));
+            let late = (budget.time)
+                .is_some_and(|t| began.elapsed() + took.mul_f64(growth as f64) > t / 2);
+            next <= most && !late
+        };
         // The next depth's cost: each leaf of this one grows by a throw's outcomes times a
         // turn's moves (the first depth's size), then by the ratio of the last two depths.
-        let growth = match depth {
+        let mut growth = match depth {
             1 => search.throws.saturating_mul(spent),
             _ => spent / last.max(1) + 1,
         };
+        if depth == 2 && narrows && !fits(growth, search.nodes) {
+            // A third turn narrowed, as wide as fits.
+            let breadth = (MIN_BREADTH..=BREADTH)
+                .rev()
+                .find(|&b| fits(search.narrowed_growth(b), search.nodes))
+                .unwrap_or(MIN_BREADTH);
+            search.breadth = Some(breadth);
+            growth = search.narrowed_growth(breadth);
+        }
         last = spent;
-        let next = search.nodes.saturating_add(spent.saturating_mul(growth));
-        let took = (began.elapsed() - from).mul_f64(growth as f64);
-        let late = budget.time.is_some_and(|t| began.elapsed() + took > t / 2);
-        if next > most || late {
+        if !fits(growth, search.nodes) {
             break;
         }
     }
@@ -228,6 +253,69 @@ struct Expectimax<'a> {
     lists: Vec<MoveList>,
     /// What the horizon reads of the race's rules; none in a game without tracks.
     race: Option<Race<'a>>,
+    /// How many of a turn's ends are searched on past it, the best by the horizon, where
+    /// the search is narrowed (from its third turn on); none where every end is.
+    breadth: Option<usize>,
+    /// The root turn's ends, with their values at the last depth finished, where the search
+    /// is narrowed.
+    root_ends: Ends,
+    /// Lists of a turn's ends to reuse, one taken by each narrowed turn being searched.
+    spare_ends: Vec<Ends>,
+}
+
+/// A turn's distinct ends: the moves that reach each from the turn's start, and its value.
+#[derive(Default)]
+struct Ends {
+    /// The moves of every end's path, one path after another.
+    moves: Vec<Move>,
+    /// The ends, in the order met.
+    ends: Vec<End>,
+    /// The path to the position being looked at, while the ends are gathered.
+    path: Vec<Move>,
+    /// The ends' indices, best first once [`Ends::rank`] has ranked them.
+    order: Vec<usize>,
+}
+
+/// One end of a turn ([`Ends`]).
+#[derive(Clone, Copy)]
+struct End {
+    /// Where its path begins in [`Ends::moves`].
+    start: usize,
+    /// How many moves its path has.
+    len: usize,
+    /// Its value to the searching player: the horizon's when gathered, or a deeper search's.
+    value: f64,
+    /// Whether the game is over there (its value is then exact).
+    over: bool,
+}
+
+impl Ends {
+    /// Forgets every end.
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.ends.clear();
+        self.path.clear();
+        self.order.clear();
+    }
+
+    /// The path of end `i`.
+    fn path_of(&self, i: usize) -> &[Move] {
+        let e = self.ends[i];
+        &self.moves[e.start..e.start + e.len]
+    }
+
+    /// Ranks the ends into [`Ends::order`], best first for a player who maximises
+    /// (`maximise`) or minimises the value, equal ends in the order met.
+    fn rank(&mut self, maximise: bool) {
+        self.order.clear();
+        self.order.extend(0..self.ends.len());
+        let ends = &self.ends;
+        let key = |i: &usize| ends[*i].value;
+        match maximise {
+            true => self.order.sort_by(|a, b| key(b).total_cmp(&key(a))),
+            false => self.order.sort_by(|a, b| key(a).total_cmp(&key(b))),
+        }
+    }
 }
 
 impl<'a> Expectimax<'a> {
@@ -252,25 +340,140 @@ impl<'a> Expectimax<'a> {
             under_way: 0,
             lists: Vec::new(),
             race: Race::of(game),
+            breadth: None,
+            root_ends: Ends::default(),
+            spare_ends: Vec::new(),
         }
     }
 
-    /// The best of `moves` at the root (`state`) looking `depth` turns ahead, and its
-    /// value; the first of equal moves, the engine's order being fixed.
-    fn root(&mut self, state: &mut State, moves: &MoveList, depth: u32) -> Option<(Move, f64)> {
-        let mut best: Option<(Move, f64)> = None;
-        self.under_way = 0;
-        self.begin_turn();
-        for &m in moves.iter() {
-            state.apply(m);
-            if !self.met_before(state) {
-                let v = self.expect(state, depth - 1);
-                if best.is_none_or(|(_, b)| v > b + 1e-12) {
-                    best = Some((m, v));
-                }
+    /// The best end of the root's turn (`state` the root) looking `depth` turns ahead, the
+    /// first of equal ends in the order met (the engine's order of moves being fixed): the
+    /// first move of its path, and its value. The turn's ends are gathered at the first
+    /// depth and kept, with their values at the last depth finished; where the search is
+    /// narrowed ([`Self::breadth`]), from the third turn on only that many of them are
+    /// searched, the best at the depth before.
+    fn root(&mut self, state: &mut State, depth: u32) -> Option<(Move, f64)> {
+        let breadth = self.breadth.unwrap_or(usize::MAX);
+        if depth == 1 || self.root_ends.ends.is_empty() {
+            self.under_way = 0;
+            self.begin_turn();
+            let mut ends = std::mem::take(&mut self.root_ends);
+            ends.clear();
+            self.gather(state, &mut ends);
+            self.root_ends = ends;
+        }
+        let mut ends = std::mem::take(&mut self.root_ends);
+        ends.rank(true);
+        let searched = if depth >= 3 { breadth } else { usize::MAX };
+        let mut values = vec![f64::NEG_INFINITY; ends.ends.len()];
+        for &i in ends.order.iter().take(searched) {
+            values[i] = match ends.ends[i] {
+                e if e.over || depth == 1 => e.value,
+                _ => self.searched_end(state, &ends, i, depth - 1),
+            };
+        }
+        if !self.out {
+            for (e, v) in ends.ends.iter_mut().zip(&values) {
+                e.value = *v;
             }
+        }
+        let best = (0..values.len()).fold(None, |b: Option<usize>, i| match b {
+            Some(j) if values[i] <= values[j] + 1e-12 => Some(j),
+            _ => Some(i),
+        });
+        let found = best.and_then(|i| Some((*ends.path_of(i).first()?, values[i])));
+        self.root_ends = ends;
+        found
+    }
+
+    /// How many times the second depth's positions a narrowed third depth is guessed to
+    /// cost, `breadth` ends of a turn searched on: the share of the root's ends searched
+    /// on, each of their throws' turns gathered and `breadth` of its ends searched a turn
+    /// more.
+    fn narrowed_growth(&self, breadth: usize) -> u64 {
+        let ends = self.root_ends.ends.len().max(1) as u64;
+        let breadth = breadth as u64;
+        let per_end = 1 + breadth.saturating_mul(self.throws);
+        (per_end.saturating_mul(breadth.min(ends)) / ends).max(1)
+    }
+
+    /// The value of end `i` of `ends` (a turn begun at `state`), its throws weighed `depth`
+    /// turns ahead.
+    fn searched_end(&mut self, state: &mut State, ends: &Ends, i: usize, depth: u32) -> f64 {
+        let path = ends.path_of(i);
+        for &m in path {
+            state.apply(m);
+        }
+        let v = self.expect(state, depth);
+        for _ in path {
             state.undo();
         }
+        v
+    }
+
+    /// Gathers into `ends` the distinct ends of the turn that `state` begins (or is in),
+    /// each with the horizon's value or, where the game is over, its result.
+    fn gather(&mut self, state: &mut State, ends: &mut Ends) {
+        self.nodes += 1;
+        if self.out || self.over() {
+            return;
+        }
+        let mut moves = self.lists.pop().unwrap_or_default();
+        let value = match state.outcome_with(&mut moves) {
+            Some(outcome) => Some((self.ended(state, outcome), true)),
+            None if state.chance().is_some() => Some((self.judged(state), false)),
+            None => None,
+        };
+        match value {
+            Some((value, over)) => {
+                let start = ends.moves.len();
+                ends.moves.extend_from_slice(&ends.path);
+                let len = ends.path.len();
+                ends.ends.push(End {
+                    start,
+                    len,
+                    value,
+                    over,
+                });
+            }
+            None => {
+                state.legal_moves(&mut moves);
+                for &m in moves.iter() {
+                    state.apply(m);
+                    if !self.met_before(state) {
+                        ends.path.push(m);
+                        self.gather(state, ends);
+                        ends.path.pop();
+                    }
+                    state.undo();
+                }
+            }
+        }
+        self.lists.push(moves);
+    }
+
+    /// [`Self::expect`] of the turn that `state` begins, `depth` more turns weighed after
+    /// it, searched narrowly: its ends gathered and judged by the horizon, and only the
+    /// [`Self::breadth`] best of them for its mover searched on.
+    fn narrowed_turn(&mut self, state: &mut State, depth: u32, breadth: usize) -> f64 {
+        let mut ends = self.spare_ends.pop().unwrap_or_default();
+        ends.clear();
+        self.gather(state, &mut ends);
+        let maximise = state.to_move() == self.me;
+        ends.rank(maximise);
+        let mut best = if maximise { 0.0 } else { 1.0 };
+        for &i in ends.order.iter().take(breadth) {
+            let v = match ends.ends[i] {
+                e if e.over => e.value,
+                _ => self.searched_end(state, &ends, i, depth),
+            };
+            best = if maximise {
+                f64::max(best, v)
+            } else {
+                f64::min(best, v)
+            };
+        }
+        self.spare_ends.push(ends);
         best
     }
 
@@ -387,7 +590,11 @@ impl<'a> Expectimax<'a> {
             }
             state.apply(m);
             self.begin_turn();
-            sum += weight as f64 * self.expect(state, depth - 1);
+            sum += weight as f64
+                * match self.breadth {
+                    Some(breadth) if depth >= 2 => self.narrowed_turn(state, depth - 1, breadth),
+                    _ => self.expect(state, depth - 1),
+                };
             self.under_way -= 1;
             state.undo();
         }
@@ -728,7 +935,7 @@ mod tests {
                 for depth in 1..=2 {
                     let root = state.clone();
                     let mut search = Expectimax::new(&root, &stop);
-                    let found = search.root(&mut state, &list, depth).unwrap();
+                    let found = search.root(&mut state, depth).unwrap();
                     let (m, v, nodes) = plain_best(&mut state, &list, depth);
                     assert_eq!(found.0, m, "depth {depth}");
                     assert!((found.1 - v).abs() < 1e-12, "depth {depth}");
@@ -743,6 +950,44 @@ mod tests {
             searched * 4 < plainly * 3,
             "{searched} positions, plainly {plainly}"
         );
+    }
+
+    /// The narrowed search gathers each turn's ends and searches them on: with no end left
+    /// out its best move and value are a plain expectimax's at 1, 2 and 3 turns; narrowed
+    /// to two ends a turn from the third turn on, its first two turns are still searched
+    /// whole (the same move and value) and its third visits fewer positions.
+    #[test]
+    fn a_narrowed_search_leaves_out_only_what_it_narrows() {
+        let stop = AtomicBool::new(false);
+        let game = rulebook_lang::pipeline::load_text("short", SHORT_TABLES, None, &[]);
+        let mut state = State::new(game.unwrap());
+        let (mut rng, mut list, mut compared) = (Rng::new(11), MoveList::new(), 0);
+        while state.outcome().is_none() && compared < 2 {
+            state.legal_moves(&mut list);
+            if state.chance().is_none() && state.dice_left().len() >= 2 {
+                let root = state.clone();
+                let (mut whole, mut narrow) =
+                    (Expectimax::new(&root, &stop), Expectimax::new(&root, &stop));
+                whole.breadth = Some(usize::MAX);
+                narrow.breadth = Some(2);
+                for depth in 1..=3 {
+                    let (m, v, _) = plain_best(&mut state, &list, depth);
+                    let before = (whole.nodes, narrow.nodes);
+                    let found = whole.root(&mut state, depth).unwrap();
+                    assert_eq!(found.0, m, "depth {depth}");
+                    assert!((found.1 - v).abs() < 1e-12, "depth {depth}");
+                    let narrowed = narrow.root(&mut state, depth).unwrap();
+                    let spent = (whole.nodes - before.0, narrow.nodes - before.1);
+                    match depth {
+                        3 => assert!(spent.1 < spent.0, "{spent:?}"),
+                        _ => assert_eq!((narrowed, spent.1), (found, spent.0)),
+                    }
+                }
+                compared += 1;
+            }
+            state.apply(list[rng.below(list.len())]);
+        }
+        assert_eq!(compared, 2, "positions compared");
     }
 
     /// Two dice used one by one are searched as 21 throws, a double with its one way and
