@@ -1024,6 +1024,26 @@ fn the_computers_moves_are_given_out_as_they_are_played() {
     assert_eq!(t.handle("ai both easy").text, chunks.concat());
 }
 
+/// Where the computer moves first (`play --ai both`), the greeting's title and board are
+/// given out before it thinks, then each of its moves as it is played: before, the whole
+/// run of up to 200 moves was shown at once when it ended (minutes of a blank screen at
+/// `strong`).
+#[test]
+fn the_greeting_is_given_out_before_the_computer_moves_first() {
+    let mut s = session("mangala", &[], None);
+    s.set_computer("both", Some("easy")).unwrap();
+    let mut chunks: Vec<String> = Vec::new();
+    let rest = s.greeting(&mut |t: &str| chunks.push(t.to_string()));
+    assert!(chunks[0].contains("Type a move"), "{chunks:?}");
+    assert!(chunks[0].contains("to move: south"), "{chunks:?}");
+    assert!(!chunks[0].contains("plays"), "{chunks:?}");
+    let moves = (chunks.iter())
+        .filter(|c| c.contains("(easy) plays "))
+        .count();
+    assert_eq!(moves, s.state().ply(), "one chunk a move: {chunks:?}");
+    assert!(rest.is_empty(), "all was given out: {rest}");
+}
+
 /// Issue 14, item 2: against the computer, the person's move is shown (its board and
 /// `last move:`), then the computer's reply with its own board.
 #[test]

@@ -187,7 +187,8 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
         let _ = editor.load_history(h);
     }
     let color = session.color();
-    print!("{}", session.greeting());
+    let rest = session.greeting(&mut print_now);
+    print_now(&rest);
     loop {
         let arguments = ["ai", "help", "set", "preset"]
             .iter()
@@ -206,12 +207,8 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
                 }
                 // The width now: the terminal may have been resized at the prompt.
                 session.set_width(terminal_width());
-                let reply = session.handle_with(&line, &mut |t: &str| {
-                    print!("{t}");
-                    let _ = std::io::stdout().flush();
-                });
-                print!("{}", reply.text);
-                let _ = std::io::stdout().flush();
+                let reply = session.handle_with(&line, &mut print_now);
+                print_now(&reply.text);
                 if reply.quit {
                     break;
                 }
@@ -236,6 +233,12 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
     Ok(())
 }
 
+/// Prints `text` on the terminal at once (the computer's moves as they are played).
+fn print_now(text: &str) {
+    print!("{text}");
+    let _ = std::io::stdout().flush();
+}
+
 /// The longest line a script or piped input may hold, in bytes (without its line end).
 pub const MAX_LINE_BYTES: usize = 4096;
 
@@ -251,7 +254,12 @@ pub fn run_lines(
     out: &mut impl Write,
 ) -> Result<bool, String> {
     let mut refused = false;
-    let _ = write!(out, "{}", session.greeting());
+    let mut emit = |t: &str| {
+        let _ = out.write_all(t.as_bytes());
+        let _ = out.flush();
+    };
+    let rest = session.greeting(&mut emit);
+    let _ = write!(out, "{rest}");
     let mut buffer = Vec::with_capacity(MAX_LINE_BYTES);
     for number in 1.. {
         let Some(line) = next_line(&mut input, &mut buffer, number)? else {

@@ -178,15 +178,13 @@ impl Session {
         self.state.ply() > 0 && !self.state.moves_played().eq(self.saved.iter().copied())
     }
 
-    /// The greeting: the game, how to get help, and the position.
-    pub fn greeting(&mut self) -> String {
+    /// The greeting: the game, how to get help, and the position; where the computer moves
+    /// first, given to `emit` before it thinks, then each of its moves as it is played, as
+    /// [`Session::handle_with`] gives them. Returns the text not yet given out.
+    pub fn greeting(&mut self, emit: &mut dyn FnMut(&str)) -> String {
         let mut out = format!("{}\n", self.title());
         out.push_str("Type a move, `moves` for the legal moves, `help` for the commands.\n");
-        let mut given = String::new();
-        let rest = self.after_change(String::new(), &mut |t: &str| given.push_str(t));
-        out.push_str(&given);
-        out.push_str(&rest);
-        out
+        self.after_change(out, emit)
     }
 
     /// The prompt: who is to move.
