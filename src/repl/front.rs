@@ -235,8 +235,13 @@ pub fn run_terminal(mut session: Session) -> Result<(), String> {
 
 /// Prints `text` on the terminal at once (the computer's moves as they are played).
 fn print_now(text: &str) {
-    print!("{text}");
-    let _ = std::io::stdout().flush();
+    write_now(&mut std::io::stdout(), text);
+}
+
+/// Writes `text` to `out` at once (the computer's moves as they are played).
+fn write_now(out: &mut impl Write, text: &str) {
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
 }
 
 /// The longest line a script or piped input may hold, in bytes (without its line end).
@@ -254,11 +259,7 @@ pub fn run_lines(
     out: &mut impl Write,
 ) -> Result<bool, String> {
     let mut refused = false;
-    let mut emit = |t: &str| {
-        let _ = out.write_all(t.as_bytes());
-        let _ = out.flush();
-    };
-    let rest = session.greeting(&mut emit);
+    let rest = session.greeting(&mut |t: &str| write_now(out, t));
     let _ = write!(out, "{rest}");
     let mut buffer = Vec::with_capacity(MAX_LINE_BYTES);
     for number in 1.. {
@@ -266,10 +267,7 @@ pub fn run_lines(
             break;
         };
         let _ = writeln!(out, "{}{}", session.prompt(), line);
-        let reply = session.handle_with(line, &mut |t: &str| {
-            let _ = out.write_all(t.as_bytes());
-            let _ = out.flush();
-        });
+        let reply = session.handle_with(line, &mut |t: &str| write_now(out, t));
         refused |= reply.error;
         let _ = write!(out, "{}", reply.text);
         if reply.quit {
