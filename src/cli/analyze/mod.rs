@@ -403,12 +403,18 @@ impl RoundScore {
 /// the cap, unless `adjudicate` gives it to the side ahead.
 fn first_named_score(g: &GameResult, adjudicate: Option<u64>) -> f64 {
     let seat = usize::from(g.rotation);
-    let decides = adjudicate.is_some_and(|m| u64::from(g.margin) >= m);
+    let decides = decided_at_cap(g, adjudicate);
     match (g.outcome, g.leader) {
         (Some(Outcome::Win(p)), _) => f64::from(u8::from(p.index() == seat)),
         (None, Some(p)) if decides => f64::from(u8::from(p.index() == seat)),
         _ => 0.5,
     }
+}
+
+/// Whether game `g`, if the cap stopped it, goes to the side ahead: its lead is at least
+/// `adjudicate`.
+fn decided_at_cap(g: &GameResult, adjudicate: Option<u64>) -> bool {
+    adjudicate.is_some_and(|m| u64::from(g.margin) >= m)
 }
 
 /// Runs `rulebook match`: two players, seats turned round every game (in a game of more
@@ -593,7 +599,7 @@ fn match_counts(
             Some(Outcome::Draw) => results.draws += 1,
             None => {
                 capped.unfinished += 1;
-                let decides = adjudicate.is_some_and(|m| u64::from(g.margin) >= m);
+                let decides = decided_at_cap(g, adjudicate);
                 match g.leader {
                     Some(p) if p.index() == seat => {
                         capped.unfinished_ahead += 1;
