@@ -30,6 +30,12 @@ const BREADTH: usize = 4;
 /// The fewest ends of a turn a narrowed search searches on past it.
 const MIN_BREADTH: usize = 2;
 
+/// What a piece that no die of the next throw can move (the sites ahead of it closed by
+/// `blocked by`) is judged to lose, in mean throws of the dice: two, about 16 sites in
+/// backgammon (weighed against GNU Backgammon's judgement: from half a throw to six compared, two and three
+/// best).
+const STUCK_THROWS: f64 = 2.0;
+
 /// The share of the budget's positions that expectimax in a race may visit, as its
 /// reciprocal: a quarter (at `medium`, 125,000 positions, under half a second a move where
 /// a position costs a few microseconds, as with dice used one by one).
@@ -637,6 +643,15 @@ struct Race<'a> {
     enter: Option<i64>,
     /// The sites of the track's `safe on`, a bit a site.
     safe: Option<&'a [u64]>,
+    /// Where `blocked by` closes sites: per pattern of the distances 1 ..= [`Race::span`]
+    /// closed ahead of a piece (bit `d - 1`: `d` sites), the chance that no die of the
+    /// next throw moves it; empty without `blocked by` or with longer throws.
+    stuck: Vec<f64>,
+    /// The longest distance a single die goes.
+    span: usize,
+    /// What a piece that cannot move is judged to lose, in sites: [`STUCK_THROWS`] mean
+    /// throws ([`mean_throw`]).
+    stuck_cost: f64,
 }
 
 impl<'a> Race<'a> {
@@ -653,6 +668,12 @@ impl<'a> Race<'a> {
             total: dice.map_or(1.0, |d| d.total() as f64),
             enter: entering(game),
             safe: track.safe.map(|r| &game.tables.regions[r as usize][..]),
+            stuck: match track.blocked {
+                Some(_) => dice.map(stuck_chances).unwrap_or_default(),
+                None => Vec::new(),
+            },
+            span: dice.map_or(0, |d| longest_die(&die_distances(d))),
+            stuck_cost: dice.map_or(0.0, |d| STUCK_THROWS * mean_throw(d)),
         })
     }
 }
@@ -672,8 +693,9 @@ fn first_track(game: &rulebook_model::Game) -> Option<&Track> {
 fn horizon(state: &State, me: Player, race: &Race) -> f64 {
     let mut gone = progress(state, race.track);
     let loss = exposure(state, race);
-    for (g, l) in gone.iter_mut().zip(loss) {
-        *g -= l;
+    let held = blocking(state, race);
+    for ((g, l), h) in gone.iter_mut().zip(loss).zip(held) {
+        *g -= l + h;
     }
     let players = state.game().about.players.len();
     0.5 + 0.5 * (lead_over_others(&gone[..players], me) / 20.0).tanh()
@@ -780,6 +802,123 @@ fn exposure(state: &State, race: &Race) -> [f64; PLAYERS] {
         loss[owner] += ways as f64 / race.total * (at(owner, s) as f64) * f64::from(height);
     }
     loss
+}
+
+/// Per player (by index), what their pieces lose to the sites others close ahead of them
+/// (`blocked by`): each piece's chance that no die of the next throw moves it, times
+/// [`Race::stuck_cost`]; pieces in the stock looked at from before the track's first site.
+fn blocking(state: &State, race: &Race) -> [f64; PLAYERS] {
+    let mut held = [0.0; PLAYERS];
+    if race.stuck.is_empty() {
+        return held;
+    }
+    let (game, track) = (state.game(), race.track);
+    let sites = game.board.sites();
+    let players = game.about.players.len();
+    let at = |p: usize, s: usize| usize::from(track.position[p * sites + s]);
+    let blocked = u32::from(track.blocked.unwrap_or(u8::MAX));
+    // Per player, the numbers along their track of the sites closed to them.
+    let mut closed = [[0u64; 4]; PLAYERS];
+    for s in 0..sites {
+        let Some(owner) = state.owner(Site::at(s)).map(|p| p.index()) else {
+            continue;
+        };
+        if state.stack_height(Site::at(s)) < blocked {
+            continue;
+        }
+        for (p, c) in closed.iter_mut().enumerate().take(players) {
+            let n = at(p, s);
+            if p != owner && n > 0 {
+                c[n / 64] |= 1 << (n % 64);
+            }
+        }
+    }
+    let pattern = |p: usize, n: usize| -> usize {
+        (1..=race.span)
+            .filter(|d| n + d < 256 && closed[p][(n + d) / 64] >> ((n + d) % 64) & 1 == 1)
+            .fold(0, |m, d| m | 1 << (d - 1))
+    };
+    for s in 0..sites {
+        let Some(p) = state.owner(Site::at(s)).map(|p| p.index()) else {
+            continue;
+        };
+        let n = at(p, s);
+        if n > 0 {
+            held[p] += race.stuck[pattern(p, n)] * f64::from(state.stack_height(Site::at(s)));
+        }
+    }
+    if race.enter.is_none() {
+        for p in Player::all(players) {
+            let hand = state.pieces_in_hand(p);
+            let waiting = hand.get(track.kind as usize).map_or(0, |&n| n);
+            held[p.index()] += race.stuck[pattern(p.index(), 0)] * f64::from(waiting);
+        }
+    }
+    held.iter_mut().for_each(|h| *h *= race.stuck_cost);
+    held
+}
+
+/// Per outcome of `dice`, the distances its single dice go (bit `k`: `k` sites; the
+/// throw's value where the dice are summed) and its weight.
+fn die_distances(dice: &Dice) -> Vec<(u64, u64)> {
+    let bit = |k: i64| if (1..64).contains(&k) { 1u64 << k } else { 0 };
+    (dice.outcomes.iter().enumerate())
+        .map(|(i, &(value, weight))| {
+            let mask = match dice.parts.get(i) {
+                Some(parts) if !parts.is_empty() => {
+                    parts.iter().fold(0, |m, &d| m | bit(i64::from(d)))
+                }
+                _ => bit(value),
+            };
+            (mask, weight)
+        })
+        .collect()
+}
+
+/// The sites the dice carry a player's pieces in a throw, on average: the sum of the dice
+/// used one by one (a double's four moves where it is used twice over), else the throw.
+fn mean_throw(dice: &Dice) -> f64 {
+    let sum = |i: usize, value: i64| match dice.parts.get(i) {
+        Some(parts) if !parts.is_empty() => parts.iter().map(|&d| i64::from(d)).sum(),
+        _ => value,
+    };
+    let total: f64 = (dice.outcomes.iter().enumerate())
+        .map(|(i, &(value, weight))| sum(i, value) as f64 * weight as f64)
+        .sum();
+    total / dice.total() as f64
+}
+
+/// The longest distance of [`die_distances`]'s.
+fn longest_die(throws: &[(u64, u64)]) -> usize {
+    let highest = |m: u64| 63 - m.leading_zeros() as usize;
+    throws
+        .iter()
+        .filter(|&&(m, _)| m != 0)
+        .map(|&(m, _)| highest(m))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Per pattern of closed distances (bit `d - 1`: `d` sites ahead closed, up to the
+/// longest single die's), the chance that none of the next throw's dice moves a piece;
+/// empty where a die goes more than 12 sites.
+fn stuck_chances(dice: &Dice) -> Vec<f64> {
+    let throws = die_distances(dice);
+    let span = longest_die(&throws);
+    if span == 0 || span > 12 {
+        return Vec::new();
+    }
+    let total = dice.total() as f64;
+    (0..1usize << span)
+        .map(|pattern| {
+            let open = !((pattern as u64) << 1);
+            let stuck: u64 = (throws.iter())
+                .filter(|&&(m, _)| m & open == 0)
+                .map(|&(_, w)| w)
+                .sum();
+            stuck as f64 / total
+        })
+        .collect()
 }
 
 /// The distances from the pieces of `from` (a bit per number along a track) up to
@@ -1038,5 +1177,55 @@ mod tests {
         let masks = reaches(&dice);
         assert_eq!(masks[0], (1 << 1 | 1 << 3 | 1 << 4, 1));
         assert_eq!(masks[1], (1 << 2 | 1 << 4 | 1 << 6 | 1 << 8, 1));
+    }
+
+    /// Backgammon's dice carry a player's pieces 8 1/6 sites a throw (a double's four moves);
+    /// a piece with the first five distances closed is stuck unless a die shows 6 (25 of 36
+    /// throws), with all six closed always, with none never.
+    #[test]
+    fn what_a_closed_way_costs() {
+        let game = rulebook_lang::pipeline::load_text("short", SHORT_TABLES, None, &[]).unwrap();
+        let Some(MoveKind::Roll(dice)) = game.facts.roll_rule.map(|r| &game.moves[r as usize].kind)
+        else {
+            panic!("no dice");
+        };
+        assert!((mean_throw(dice) - 49.0 / 6.0).abs() < 1e-9);
+        let stuck = stuck_chances(dice);
+        assert_eq!(stuck.len(), 64);
+        assert_eq!(stuck[0], 0.0);
+        assert!((stuck[0b11111] - 25.0 / 36.0).abs() < 1e-9);
+        assert_eq!(stuck[0b111111], 1.0);
+        assert!((mean_throw(&Dice::new(4, &[0, 1])) - 2.0).abs() < 1e-9);
+    }
+
+    /// Pieces with the sites ahead of them closed (two enemy pieces or more on each) are
+    /// judged worse off than with the same enemy pieces, as far along, closing one site.
+    #[test]
+    fn a_piece_shut_in_is_judged_worse() {
+        let judged = |black: &str| {
+            let text = SHORT_TABLES
+                .replace(
+                    "setup 2 black checker on f1\nsetup black checker on c1\n",
+                    black,
+                )
+                .replace("setup white checker on c2\n", "");
+            let game = rulebook_lang::pipeline::load_text("shut", &text, None, &[]).unwrap();
+            let state = State::new(game);
+            horizon(
+                &state,
+                Player::all(2).next().unwrap(),
+                &Race::of(state.game()).unwrap(),
+            )
+        };
+        // White's pair on f2 (its track's first site): black's ten checkers on its 2nd to
+        // 6th sites (black's 11th to 7th), or all on its 4th (black's 9th).
+        let shut = "setup 2 black checker on e2 + d2 + c2 + b2 + a2\n";
+        let open = "setup 10 black checker on c2\n";
+        assert!(
+            judged(shut) < judged(open) - 0.05,
+            "{} {}",
+            judged(shut),
+            judged(open)
+        );
     }
 }
