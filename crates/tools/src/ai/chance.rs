@@ -36,6 +36,12 @@ const MIN_BREADTH: usize = 2;
 /// best).
 const STUCK_THROWS: f64 = 2.0;
 
+/// Where dice are used one by one, what each piece still to leave the board costs beyond
+/// its sites to go: every piece needs a die of its own to leave, so a die that bears one
+/// off does more than its sites say (weighed against GNU Backgammon's judgement: 1 to 8
+/// compared, 1 to 4 alike).
+const OFF_SITES: f64 = 2.0;
+
 /// The share of the budget's positions that expectimax in a race may visit, as its
 /// reciprocal: a quarter (at `medium`, 125,000 positions, under half a second a move where
 /// a position costs a few microseconds, as with dice used one by one).
@@ -687,15 +693,22 @@ fn first_track(game: &rulebook_model::Game) -> Option<&Track> {
 }
 
 /// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
-/// far each side has gone along their tracks, less what the player about to throw may take
-/// from the others' pieces ([`exposure`]), 20 sites being most of a win: both run in races
-/// alone.
+/// far each side has gone along their tracks (where dice are used one by one, less
+/// [`OFF_SITES`] for each piece still to leave), less what the player about to throw may take from the
+/// others' pieces ([`exposure`]) and what pieces shut in stand to lose ([`blocking`]), 20
+/// sites being most of a win: all run in races alone.
 fn horizon(state: &State, me: Player, race: &Race) -> f64 {
     let mut gone = progress(state, race.track);
     let loss = exposure(state, race);
     let held = blocking(state, race);
     for ((g, l), h) in gone.iter_mut().zip(loss).zip(held) {
         *g -= l + h;
+    }
+    if race.track.by_die && race.track.bears_off {
+        for p in Player::all(state.game().about.players.len()) {
+            let to_leave = in_hand(state, race.track, p) + i64::from(state.pieces(p));
+            gone[p.index()] -= OFF_SITES * to_leave as f64;
+        }
     }
     let players = state.game().about.players.len();
     0.5 + 0.5 * (lead_over_others(&gone[..players], me) / 20.0).tanh()
@@ -739,9 +752,7 @@ fn progress(state: &State, track: &Track) -> [f64; PLAYERS] {
             .sum();
         let slot = p.index() * kinds + track.kind as usize;
         let start = game.start.stock.get(slot).map_or(0, |&n| i64::from(n));
-        let hand = state.pieces_in_hand(p);
-        let in_hand = hand.get(track.kind as usize).map_or(0, |&n| i64::from(n));
-        let off = start - in_hand - i64::from(state.pieces(p));
+        let off = start - in_hand(state, track, p) - i64::from(state.pieces(p));
         (on_track + off * (length + 1)) as f64
     };
     let mut all = [0.0; PLAYERS];
@@ -749,6 +760,12 @@ fn progress(state: &State, track: &Track) -> [f64; PLAYERS] {
         all[p.index()] = gone(p);
     }
     all
+}
+
+/// How many of `p`'s pieces of the track's kind wait in its stock.
+fn in_hand(state: &State, track: &Track, p: Player) -> i64 {
+    let hand = state.pieces_in_hand(p);
+    hand.get(track.kind as usize).map_or(0, |&n| i64::from(n))
 }
 
 /// Per player (by index), the sites along their tracks that their pieces stand to lose to
@@ -1227,5 +1244,35 @@ mod tests {
             judged(shut),
             judged(open)
         );
+    }
+
+    /// Where dice are used one by one, a piece borne off counts more than the site it
+    /// went beyond the track's end: white's third piece off is judged better than on its
+    /// track's last site by more than twice what one site more gives.
+    #[test]
+    fn a_piece_borne_off_counts_more_than_its_sites() {
+        let judged = |third: &str| {
+            let text = SHORT_TABLES
+                .replace(
+                    "setup 2 black checker on f1\nsetup black checker on c1\n",
+                    "",
+                )
+                .replace("setup white checker on c2\n", third);
+            let text = format!("{text}setup 2 black checker on a2\n");
+            let game = rulebook_lang::pipeline::load_text("off", &text, None, &[]).unwrap();
+            let state = State::new(game);
+            horizon(
+                &state,
+                Player::all(2).next().unwrap(),
+                &Race::of(state.game()).unwrap(),
+            )
+        };
+        let (off, last, before) = (
+            judged(""),
+            judged("setup white checker on f1\n"),
+            judged("setup white checker on e1\n"),
+        );
+        assert!(off - last > 2.0 * (last - before), "{off} {last} {before}");
+        assert!(last > before);
     }
 }
