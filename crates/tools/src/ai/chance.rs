@@ -5,7 +5,8 @@
 //! them, `strong` searches on only the best few ends of each turn), a throw of the dice a
 //! chance node whose value is its outcomes' values weighted by their likelihood (dice used
 //! one by one thrown in either order searched as one throw), the positions judged
-//! by how far each side's pieces have gone along their tracks. In any
+//! by how far each side's pieces have gone along their tracks, less what they stand to lose
+//! to a hit and behind closed sites ([`horizon`]). In any
 //! other game, with a budget that caps the depth (the levels below `strong`), flat Monte
 //! Carlo: random games played on after each move, the dice thrown as likely as they fall,
 //! the move that wins most chosen; with a budget of positions alone (`strong`, and a number
@@ -32,8 +33,8 @@ const MIN_BREADTH: usize = 2;
 
 /// What a piece that no die of the next throw can move (the sites ahead of it closed by
 /// `blocked by`) is judged to lose, in mean throws of the dice: two, about 16 sites in
-/// backgammon (weighed against GNU Backgammon's judgement: from half a throw to six compared, two and three
-/// best).
+/// backgammon (weighed against GNU Backgammon's judgement: from half a throw to six
+/// compared, two and three best).
 const STUCK_THROWS: f64 = 2.0;
 
 /// Where dice are used one by one, what each piece still to leave the board costs beyond
@@ -694,9 +695,9 @@ fn first_track(game: &rulebook_model::Game) -> Option<&Track> {
 
 /// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
 /// far each side has gone along their tracks (where dice are used one by one, less
-/// [`OFF_SITES`] for each piece still to leave), less what the player about to throw may take from the
-/// others' pieces ([`exposure`]) and what pieces shut in stand to lose ([`blocking`]), 20
-/// sites being most of a win: all run in races alone.
+/// [`OFF_SITES`] for each piece still to leave), less what the player about to throw may
+/// take from the others' pieces ([`exposure`]) and what pieces shut in stand to lose
+/// ([`blocking`]), 20 sites being most of a win: all run in races alone.
 fn horizon(state: &State, me: Player, race: &Race) -> f64 {
     let mut gone = progress(state, race.track);
     let loss = exposure(state, race);
@@ -866,9 +867,8 @@ fn blocking(state: &State, race: &Race) -> [f64; PLAYERS] {
     }
     if race.enter.is_none() {
         for p in Player::all(players) {
-            let hand = state.pieces_in_hand(p);
-            let waiting = hand.get(track.kind as usize).map_or(0, |&n| n);
-            held[p.index()] += race.stuck[pattern(p.index(), 0)] * f64::from(waiting);
+            let waiting = in_hand(state, track, p) as f64;
+            held[p.index()] += race.stuck[pattern(p.index(), 0)] * waiting;
         }
     }
     held.iter_mut().for_each(|h| *h *= race.stuck_cost);
@@ -878,18 +878,7 @@ fn blocking(state: &State, race: &Race) -> [f64; PLAYERS] {
 /// Per outcome of `dice`, the distances its single dice go (bit `k`: `k` sites; the
 /// throw's value where the dice are summed) and its weight.
 fn die_distances(dice: &Dice) -> Vec<(u64, u64)> {
-    let bit = |k: i64| if (1..64).contains(&k) { 1u64 << k } else { 0 };
-    (dice.outcomes.iter().enumerate())
-        .map(|(i, &(value, weight))| {
-            let mask = match dice.parts.get(i) {
-                Some(parts) if !parts.is_empty() => {
-                    parts.iter().fold(0, |m, &d| m | bit(i64::from(d)))
-                }
-                _ => bit(value),
-            };
-            (mask, weight)
-        })
-        .collect()
+    distances(dice, false)
 }
 
 /// The sites the dice carry a player's pieces in a throw, on average: the sum of the dice
@@ -985,6 +974,12 @@ fn searched_weights(dice: &Dice) -> Vec<u64> {
 /// Per outcome of the dice, the distances a piece may go with it (bit `k`: `k` sites;
 /// used one by one, each die and the sums of the dice in the order thrown) and its weight.
 fn reaches(dice: &Dice) -> Vec<(u64, u64)> {
+    distances(dice, true)
+}
+
+/// Per outcome of the dice, its weight and the distances of each die used one by one (and,
+/// `with_sums`, of the sums of the dice in the order thrown), or of the throw's value.
+fn distances(dice: &Dice, with_sums: bool) -> Vec<(u64, u64)> {
     let bit = |k: i64| if (1..64).contains(&k) { 1u64 << k } else { 0 };
     (dice.outcomes.iter().enumerate())
         .map(|(i, &(value, weight))| {
@@ -993,7 +988,7 @@ fn reaches(dice: &Dice) -> Vec<(u64, u64)> {
                     let mut sum = 0;
                     parts.iter().fold(0, |m, &d| {
                         sum += i64::from(d);
-                        m | bit(i64::from(d)) | bit(sum)
+                        m | bit(i64::from(d)) | if with_sums { bit(sum) } else { 0 }
                     })
                 }
                 _ => bit(value),
@@ -1215,35 +1210,30 @@ mod tests {
         assert!((mean_throw(&Dice::new(4, &[0, 1])) - 2.0).abs() < 1e-9);
     }
 
+    /// White's judgement by the horizon of the short tables' start with black's pieces
+    /// set up by `black` and white's third piece by `third` (white's pair on f2 stays).
+    fn judged(black: &str, third: &str) -> f64 {
+        let text = SHORT_TABLES
+            .replace(
+                "setup 2 black checker on f1\nsetup black checker on c1\n",
+                black,
+            )
+            .replace("setup white checker on c2\n", third);
+        let game = rulebook_lang::pipeline::load_text("judged", &text, None, &[]).unwrap();
+        let state = State::new(game);
+        let race = Race::of(state.game()).unwrap();
+        horizon(&state, Player::all(2).next().unwrap(), &race)
+    }
+
     /// Pieces with the sites ahead of them closed (two enemy pieces or more on each) are
     /// judged worse off than with the same enemy pieces, as far along, closing one site.
     #[test]
     fn a_piece_shut_in_is_judged_worse() {
-        let judged = |black: &str| {
-            let text = SHORT_TABLES
-                .replace(
-                    "setup 2 black checker on f1\nsetup black checker on c1\n",
-                    black,
-                )
-                .replace("setup white checker on c2\n", "");
-            let game = rulebook_lang::pipeline::load_text("shut", &text, None, &[]).unwrap();
-            let state = State::new(game);
-            horizon(
-                &state,
-                Player::all(2).next().unwrap(),
-                &Race::of(state.game()).unwrap(),
-            )
-        };
         // White's pair on f2 (its track's first site): black's ten checkers on its 2nd to
         // 6th sites (black's 11th to 7th), or all on its 4th (black's 9th).
-        let shut = "setup 2 black checker on e2 + d2 + c2 + b2 + a2\n";
-        let open = "setup 10 black checker on c2\n";
-        assert!(
-            judged(shut) < judged(open) - 0.05,
-            "{} {}",
-            judged(shut),
-            judged(open)
-        );
+        let shut = judged("setup 2 black checker on e2 + d2 + c2 + b2 + a2\n", "");
+        let open = judged("setup 10 black checker on c2\n", "");
+        assert!(shut < open - 0.05, "{shut} {open}");
     }
 
     /// Where dice are used one by one, a piece borne off counts more than the site it
@@ -1251,27 +1241,10 @@ mod tests {
     /// track's last site by more than twice what one site more gives.
     #[test]
     fn a_piece_borne_off_counts_more_than_its_sites() {
-        let judged = |third: &str| {
-            let text = SHORT_TABLES
-                .replace(
-                    "setup 2 black checker on f1\nsetup black checker on c1\n",
-                    "",
-                )
-                .replace("setup white checker on c2\n", third);
-            let text = format!("{text}setup 2 black checker on a2\n");
-            let game = rulebook_lang::pipeline::load_text("off", &text, None, &[]).unwrap();
-            let state = State::new(game);
-            horizon(
-                &state,
-                Player::all(2).next().unwrap(),
-                &Race::of(state.game()).unwrap(),
-            )
-        };
-        let (off, last, before) = (
-            judged(""),
-            judged("setup white checker on f1\n"),
-            judged("setup white checker on e1\n"),
-        );
+        let black = "setup 2 black checker on a2\n";
+        let off = judged(black, "");
+        let last = judged(black, "setup white checker on f1\n");
+        let before = judged(black, "setup white checker on e1\n");
         assert!(off - last > 2.0 * (last - before), "{off} {last} {before}");
         assert!(last > before);
     }
