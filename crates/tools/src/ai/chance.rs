@@ -176,9 +176,10 @@ fn deepen(
 ) -> Option<(Move, f64, u64, u32)> {
     let cap = deepest(root, budget);
     let most = budget.iterations / RACE_SHARE;
-    let mut search = Expectimax::new(root, stop);
-    // Only a budget of positions alone (`strong`) narrows the search.
+    // Only a budget of positions alone (`strong`) narrows the search and judges its
+    // horizon finely.
     let narrows = budget.depth >= MAX_DEPTH;
+    let mut search = Expectimax::new(root, stop, narrows);
     let mut state = root.clone();
     let (mut found, mut last) = (None, 1u64);
     for depth in 1..=cap {
@@ -333,8 +334,9 @@ impl Ends {
 
 impl<'a> Expectimax<'a> {
     /// A search for the player to move at `root`, nothing visited yet, ended early when
-    /// `stop` is set (from the second depth on).
-    fn new(root: &'a State, stop: &'a AtomicBool) -> Expectimax<'a> {
+    /// `stop` is set (from the second depth on); `fine`: its horizon judges closed sites
+    /// and bearing off too ([`Race::of`]).
+    fn new(root: &'a State, stop: &'a AtomicBool, fine: bool) -> Expectimax<'a> {
         let game = root.game();
         let dice = match game.facts.roll_rule.map(|r| &game.moves[r as usize].kind) {
             Some(MoveKind::Roll(dice)) => Some((dice, searched_weights(dice))),
@@ -352,7 +354,7 @@ impl<'a> Expectimax<'a> {
             turns: Vec::new(),
             under_way: 0,
             lists: Vec::new(),
-            race: Race::of(game),
+            race: Race::of(game, fine),
             breadth: None,
             root_ends: Ends::default(),
             spare_ends: Vec::new(),
@@ -659,11 +661,16 @@ struct Race<'a> {
     /// What a piece that cannot move is judged to lose, in sites: [`STUCK_THROWS`] mean
     /// throws ([`mean_throw`]).
     stuck_cost: f64,
+    /// What each piece still to leave the board costs: [`OFF_SITES`] where the dice are
+    /// used one by one and pieces bear off, else 0.
+    off_sites: f64,
 }
 
 impl<'a> Race<'a> {
-    /// The race of `game`; none in a game without tracks.
-    fn of(game: &'a rulebook_model::Game) -> Option<Race<'a>> {
+    /// The race of `game`; none in a game without tracks. Judged `fine`ly (`strong`), its
+    /// horizon counts pieces shut in behind closed sites ([`blocking`]) and what each piece
+    /// still to bear off costs ([`OFF_SITES`]); else pieces gone and hits alone.
+    fn of(game: &'a rulebook_model::Game, fine: bool) -> Option<Race<'a>> {
         let track = first_track(game)?;
         let dice = match game.facts.roll_rule.map(|r| &game.moves[r as usize].kind) {
             Some(MoveKind::Roll(dice)) => Some(dice),
@@ -676,11 +683,15 @@ impl<'a> Race<'a> {
             enter: entering(game),
             safe: track.safe.map(|r| &game.tables.regions[r as usize][..]),
             stuck: match track.blocked {
-                Some(_) => dice.map(stuck_chances).unwrap_or_default(),
-                None => Vec::new(),
+                Some(_) if fine => dice.map(stuck_chances).unwrap_or_default(),
+                _ => Vec::new(),
             },
             span: dice.map_or(0, |d| longest_die(&die_distances(d))),
             stuck_cost: dice.map_or(0.0, |d| STUCK_THROWS * mean_throw(d)),
+            off_sites: match fine && track.by_die && track.bears_off {
+                true => OFF_SITES,
+                false => 0.0,
+            },
         })
     }
 }
@@ -694,10 +705,11 @@ fn first_track(game: &rulebook_model::Game) -> Option<&Track> {
 }
 
 /// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
-/// far each side has gone along their tracks (where dice are used one by one, less
-/// [`OFF_SITES`] for each piece still to leave), less what the player about to throw may
-/// take from the others' pieces ([`exposure`]) and what pieces shut in stand to lose
-/// ([`blocking`]), 20 sites being most of a win: all run in races alone.
+/// far each side has gone along their tracks, less what the player about to throw may
+/// take from the others' pieces ([`exposure`]); judged finely ([`Race::of`]), less too
+/// what pieces shut in stand to lose ([`blocking`]) and, where dice are used one by one,
+/// [`OFF_SITES`] for each piece still to leave; 20 sites being most of a win: all run in
+/// races alone.
 fn horizon(state: &State, me: Player, race: &Race) -> f64 {
     let mut gone = progress(state, race.track);
     let loss = exposure(state, race);
@@ -705,11 +717,9 @@ fn horizon(state: &State, me: Player, race: &Race) -> f64 {
     for ((g, l), h) in gone.iter_mut().zip(loss).zip(held) {
         *g -= l + h;
     }
-    if race.track.by_die && race.track.bears_off {
-        for p in Player::all(state.game().about.players.len()) {
-            let to_leave = in_hand(state, race.track, p) + i64::from(state.pieces(p));
-            gone[p.index()] -= OFF_SITES * to_leave as f64;
-        }
+    for p in Player::all(state.game().about.players.len()) {
+        let to_leave = in_hand(state, race.track, p) + i64::from(state.pieces(p));
+        gone[p.index()] -= race.off_sites * to_leave as f64;
     }
     let players = state.game().about.players.len();
     0.5 + 0.5 * (lead_over_others(&gone[..players], me) / 20.0).tanh()
@@ -1017,7 +1027,7 @@ mod tests {
         }
         let chance = state.chance().cloned();
         if chance.is_some() && depth == 0 {
-            return Race::of(state.game()).map_or(0.5, |r| horizon(state, me, &r));
+            return Race::of(state.game(), true).map_or(0.5, |r| horizon(state, me, &r));
         }
         state.legal_moves(&mut moves);
         let maximise = state.to_move() == me;
@@ -1085,7 +1095,7 @@ mod tests {
             if state.chance().is_none() && state.dice_left().len() >= 2 {
                 for depth in 1..=2 {
                     let root = state.clone();
-                    let mut search = Expectimax::new(&root, &stop);
+                    let mut search = Expectimax::new(&root, &stop, true);
                     let found = search.root(&mut state, depth).unwrap();
                     let (m, v, nodes) = plain_best(&mut state, &list, depth);
                     assert_eq!(found.0, m, "depth {depth}");
@@ -1117,8 +1127,10 @@ mod tests {
             state.legal_moves(&mut list);
             if state.chance().is_none() && state.dice_left().len() >= 2 {
                 let root = state.clone();
-                let (mut whole, mut narrow) =
-                    (Expectimax::new(&root, &stop), Expectimax::new(&root, &stop));
+                let (mut whole, mut narrow) = (
+                    Expectimax::new(&root, &stop, true),
+                    Expectimax::new(&root, &stop, true),
+                );
                 whole.breadth = Some(usize::MAX);
                 narrow.breadth = Some(2);
                 for depth in 1..=3 {
@@ -1210,9 +1222,10 @@ mod tests {
         assert!((mean_throw(&Dice::new(4, &[0, 1])) - 2.0).abs() < 1e-9);
     }
 
-    /// White's judgement by the horizon of the short tables' start with black's pieces
-    /// set up by `black` and white's third piece by `third` (white's pair on f2 stays).
-    fn judged(black: &str, third: &str) -> f64 {
+    /// White's judgement by the horizon (`fine`: [`Race::of`]) of the short tables' start
+    /// with black's pieces set up by `black` and white's third piece by `third` (white's
+    /// pair on f2 stays).
+    fn judged(black: &str, third: &str, fine: bool) -> f64 {
         let text = SHORT_TABLES
             .replace(
                 "setup 2 black checker on f1\nsetup black checker on c1\n",
@@ -1221,31 +1234,45 @@ mod tests {
             .replace("setup white checker on c2\n", third);
         let game = rulebook_lang::pipeline::load_text("judged", &text, None, &[]).unwrap();
         let state = State::new(game);
-        let race = Race::of(state.game()).unwrap();
+        let race = Race::of(state.game(), fine).unwrap();
         horizon(&state, Player::all(2).next().unwrap(), &race)
     }
 
-    /// Pieces with the sites ahead of them closed (two enemy pieces or more on each) are
-    /// judged worse off than with the same enemy pieces, as far along, closing one site.
+    /// Judged finely, pieces with the sites ahead of them closed (two enemy pieces or more
+    /// on each) are worse off than with the same enemy pieces, as far along, closing one
+    /// site; judged plainly (below `strong`), the two are alike.
     #[test]
     fn a_piece_shut_in_is_judged_worse() {
         // White's pair on f2 (its track's first site): black's ten checkers on its 2nd to
         // 6th sites (black's 11th to 7th), or all on its 4th (black's 9th).
-        let shut = judged("setup 2 black checker on e2 + d2 + c2 + b2 + a2\n", "");
-        let open = judged("setup 10 black checker on c2\n", "");
-        assert!(shut < open - 0.05, "{shut} {open}");
+        let shut = "setup 2 black checker on e2 + d2 + c2 + b2 + a2\n";
+        let open = "setup 10 black checker on c2\n";
+        let (shut_fine, open_fine) = (judged(shut, "", true), judged(open, "", true));
+        assert!(shut_fine < open_fine - 0.05, "{shut_fine} {open_fine}");
+        assert_eq!(judged(shut, "", false), judged(open, "", false));
     }
 
-    /// Where dice are used one by one, a piece borne off counts more than the site it
-    /// went beyond the track's end: white's third piece off is judged better than on its
-    /// track's last site by more than twice what one site more gives.
+    /// Judged finely, where dice are used one by one, a piece borne off counts more than
+    /// the site it went beyond the track's end: white's third piece off is judged better
+    /// than on its track's last site by more than twice what one site more gives; judged
+    /// plainly, by as much.
     #[test]
     fn a_piece_borne_off_counts_more_than_its_sites() {
         let black = "setup 2 black checker on a2\n";
-        let off = judged(black, "");
-        let last = judged(black, "setup white checker on f1\n");
-        let before = judged(black, "setup white checker on e1\n");
-        assert!(off - last > 2.0 * (last - before), "{off} {last} {before}");
-        assert!(last > before);
+        for fine in [true, false] {
+            let off = judged(black, "", fine);
+            let last = judged(black, "setup white checker on f1\n", fine);
+            let before = judged(black, "setup white checker on e1\n", fine);
+            let more = (off - last) / (last - before);
+            assert!(last > before);
+            assert!(
+                if fine {
+                    more > 2.0
+                } else {
+                    (more - 1.0).abs() < 0.1
+                },
+                "{more}"
+            );
+        }
     }
 }
