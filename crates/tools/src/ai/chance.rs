@@ -6,7 +6,8 @@
 //! chance node whose value is its outcomes' values weighted by their likelihood (dice used
 //! one by one thrown in either order searched as one throw), the positions judged
 //! by how far each side's pieces have gone along their tracks, less what they stand to lose
-//! to a hit and behind closed sites ([`horizon`]). In any
+//! to a hit (at `strong` also behind closed sites, and a piece still to bear off counted
+//! a little more: [`horizon`]). In any
 //! other game, with a budget that caps the depth (the levels below `strong`), flat Monte
 //! Carlo: random games played on after each move, the dice thrown as likely as they fall,
 //! the move that wins most chosen; with a budget of positions alone (`strong`, and a number
@@ -32,15 +33,16 @@ const BREADTH: usize = 4;
 const MIN_BREADTH: usize = 2;
 
 /// What a piece that no die of the next throw can move (the sites ahead of it closed by
-/// `blocked by`) is judged to lose, in mean throws of the dice: two, about 16 sites in
-/// backgammon (weighed against GNU Backgammon's judgement: from half a throw to six
-/// compared, two and three best).
+/// `blocked by`) is judged to lose, in mean throws of the dice: two, about 16 sites with
+/// two six-faced dice used one by one, doubles twice (weighed against an outside
+/// program's judgement of the same plays, docs/analyze.md's error rates: from half a throw
+/// to six compared, two and three best).
 const STUCK_THROWS: f64 = 2.0;
 
 /// Where dice are used one by one, what each piece still to leave the board costs beyond
 /// its sites to go: every piece needs a die of its own to leave, so a die that bears one
-/// off does more than its sites say (weighed against GNU Backgammon's judgement: 1 to 8
-/// compared, 1 to 4 alike).
+/// off does more than its sites say (weighed as [`STUCK_THROWS`]: 1 to 8 compared, 1 to 4
+/// alike).
 const OFF_SITES: f64 = 2.0;
 
 /// The share of the budget's positions that expectimax in a race may visit, as its
@@ -1203,9 +1205,10 @@ mod tests {
         assert_eq!(masks[1], (1 << 2 | 1 << 4 | 1 << 6 | 1 << 8, 1));
     }
 
-    /// Backgammon's dice carry a player's pieces 8 1/6 sites a throw (a double's four moves);
-    /// a piece with the first five distances closed is stuck unless a die shows 6 (25 of 36
-    /// throws), with all six closed always, with none never.
+    /// Two six-faced dice used one by one, doubles twice, carry a player's pieces 8 1/6 sites
+    /// a throw (a double's four moves); a piece with the first five distances closed is
+    /// stuck unless a die shows 6 (25 of 36 throws), with all six closed always, with none
+    /// never.
     #[test]
     fn what_a_closed_way_costs() {
         let game = rulebook_lang::pipeline::load_text("short", SHORT_TABLES, None, &[]).unwrap();
