@@ -654,12 +654,11 @@ struct Race<'a> {
     enter: Option<i64>,
     /// The sites of the track's `safe on`, a bit a site.
     safe: Option<&'a [u64]>,
-    /// Where `blocked by` closes sites: per pattern of the distances 1 ..= [`Race::span`]
-    /// closed ahead of a piece (bit `d - 1`: `d` sites), the chance that no die of the
-    /// next throw moves it; empty without `blocked by` or with longer throws.
+    /// Where `blocked by` closes sites: per pattern of the distances 1 ..= the longest
+    /// die's closed ahead of a piece (bit `d - 1`: `d` sites), the chance that no die of
+    /// the next throw moves it ([`stuck_chances`]); empty without `blocked by`, with
+    /// longer throws, or judged plainly.
     stuck: Vec<f64>,
-    /// The longest distance a single die goes.
-    span: usize,
     /// What a piece that cannot move is judged to lose, in sites: [`STUCK_THROWS`] mean
     /// throws ([`mean_throw`]).
     stuck_cost: f64,
@@ -688,7 +687,6 @@ impl<'a> Race<'a> {
                 Some(_) if fine => dice.map(stuck_chances).unwrap_or_default(),
                 _ => Vec::new(),
             },
-            span: dice.map_or(0, |d| longest_die(&die_distances(d))),
             stuck_cost: dice.map_or(0.0, |d| STUCK_THROWS * mean_throw(d)),
             off_sites: match fine && track.by_die && track.bears_off {
                 true => OFF_SITES,
@@ -863,8 +861,10 @@ fn blocking(state: &State, race: &Race) -> [f64; PLAYERS] {
             }
         }
     }
+    // The table has a pattern per set of distances up to the longest die's.
+    let span = race.stuck.len().trailing_zeros() as usize;
     let pattern = |p: usize, n: usize| -> usize {
-        (1..=race.span)
+        (1..=span)
             .filter(|d| n + d < 256 && closed[p][(n + d) / 64] >> ((n + d) % 64) & 1 == 1)
             .fold(0, |m, d| m | 1 << (d - 1))
     };
