@@ -1,18 +1,19 @@
 //! The computer in a game of chance. In a race, at every level: expectimax a few turns deep
-//! (a turn being a player's moves between two throws, each of its ends searched once however
-//! many orders of its moves reach it), as deep as the budget's positions allow (`strong`'s
-//! four times `medium`'s reach about a turn further; where a whole third turn is beyond
-//! them, `strong` searches on only the best few ends of each turn), a throw of the dice a
-//! chance node whose value is its outcomes' values weighted by their likelihood (dice used
-//! one by one thrown in either order searched as one throw), the positions judged
-//! by how far each side's pieces have gone along their tracks, less what they stand to lose
-//! to a hit (at `strong` also behind closed sites, and a piece still to bear off counted
-//! a little more: [`horizon`]). In any
-//! other game, with a budget that caps the depth (the levels below `strong`), flat Monte
-//! Carlo: random games played on after each move, the dice thrown as likely as they fall,
-//! the move that wins most chosen; with a budget of positions alone (`strong`, and a number
-//! of positions asked for), the tree search with chance nodes of `chance_tree.rs`, which
-//! keeps gaining from positions where flat Monte Carlo stops.
+//! (a turn being a player's moves between two throws, each of its ends searched once
+//! however many orders of its moves reach it), as deep as the budget's positions allow
+//! (`strong`'s four times `medium`'s reach about a turn further, up to 12 turns where
+//! `medium` stops at 6; where a whole third turn is beyond them, `strong` searches on only
+//! the best few ends of each turn), a throw of the dice a chance node whose value is its
+//! outcomes' values weighted by their likelihood (dice used one by one thrown in either
+//! order searched as one throw), the positions judged by how far each side's pieces have
+//! gone along their tracks, less what they stand to lose to a hit (at `strong` also behind
+//! closed sites, a piece still to bear off counted a little more, and a hit by any player
+//! who throws before the piece's owner moves again: [`horizon`]). In any other game, with a
+//! budget that caps the depth (the levels below `strong`), flat Monte Carlo: random games
+//! played on after each move, the dice thrown as likely as they fall, the move that wins
+//! most chosen; with a budget of positions alone (`strong`, and a number of positions asked
+//! for), the tree search with chance nodes of `chance_tree.rs`, which keeps gaining from
+//! positions where flat Monte Carlo stops.
 
 use super::search::{Found, MAX_DEPTH};
 use super::{Budget, Judgement, Thought};
@@ -22,8 +23,15 @@ use rulebook_model::{Dice, MoveKind, Player, Site, Track, PLAYERS};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// The deepest the computer looks in a race, in turns (a player's moves between two throws).
+/// The deepest the computer looks in a race, in turns (a player's moves between two throws),
+/// where its level caps the depth (`easy`, `medium`).
 const MAX_CHANCE_DEPTH: u32 = 6;
+
+/// The deepest the computer looks in a race where its level does not cap the depth
+/// (`strong`): as deep as its positions allow, up to this many turns (with one die or a few
+/// binary lots and a few pieces to choose from, six turns cost some tens of thousands of
+/// positions, so that the cap above, not the positions, would stop the search).
+const UNCAPPED_CHANCE_DEPTH: u32 = 12;
 
 /// How many ends of a turn a narrowed search searches on past it at most (the root's by
 /// the depth before, the others' by the horizon): fewer where that many do not fit.
@@ -51,11 +59,11 @@ const OFF_SITES: f64 = 2.0;
 const RACE_SHARE: u64 = 4;
 
 /// The best move of `root` for the player to move: in a race by expectimax deepened a turn
-/// at a time within the budget ([`deepen`], at most the budget's depth and
-/// [`MAX_CHANCE_DEPTH`] turns); in any other game, with a budget whose depth is not capped
-/// below [`MAX_DEPTH`], by the tree search with chance nodes, else by random games played
-/// on after each move ([`sampled`]); at a throw of the dice, a throw made with `seed` (the
-/// computer throws the dice, it does not choose them).
+/// at a time within the budget ([`deepen`], at most [`deepest`] turns); in any other game,
+/// with a budget whose depth is not capped below [`MAX_DEPTH`], by the tree search with
+/// chance nodes, else by random games played on after each move ([`sampled`]); at a throw
+/// of the dice, a throw made with `seed` (the computer throws the dice, it does not choose
+/// them).
 pub(super) fn think(
     root: &State,
     budget: Budget,
@@ -97,12 +105,14 @@ pub(super) fn think(
     done(m, v, nodes, depth)
 }
 
-/// The deepest `budget` searches `root`: in a race, by expectimax, its depth in turns,
-/// at most [`MAX_CHANCE_DEPTH`]; elsewhere its depth.
+/// The deepest `budget` searches `root`: in a race, by expectimax, its depth in turns, at
+/// most [`MAX_CHANCE_DEPTH`], or [`UNCAPPED_CHANCE_DEPTH`] where the budget does not cap
+/// the depth below [`MAX_DEPTH`]; elsewhere its depth.
 pub(super) fn deepest(root: &State, budget: Budget) -> u32 {
     let game = root.game();
     let race = game.facts.roll_rule.is_some() && first_track(game).is_some();
     match race && !grows_tree(root, budget) {
+        true if budget.depth >= MAX_DEPTH => UNCAPPED_CHANCE_DEPTH,
         true => budget.depth.clamp(1, MAX_CHANCE_DEPTH),
         false => budget.depth,
     }
@@ -665,12 +675,17 @@ struct Race<'a> {
     /// What each piece still to leave the board costs: [`OFF_SITES`] where the dice are
     /// used one by one and pieces bear off, else 0.
     off_sites: f64,
+    /// Whether a piece's [`exposure`] counts every player who throws before its owner
+    /// moves again (judged finely), or the player about to throw alone.
+    every_thrower: bool,
 }
 
 impl<'a> Race<'a> {
     /// The race of `game`; none in a game without tracks. Judged `fine`ly (`strong`), its
-    /// horizon counts pieces shut in behind closed sites ([`blocking`]) and what each piece
-    /// still to bear off costs ([`OFF_SITES`]); else pieces gone and hits alone.
+    /// horizon counts pieces shut in behind closed sites ([`blocking`]), what each piece
+    /// still to bear off costs ([`OFF_SITES`]) and, in a game of more than two, the hits of
+    /// every player who throws before a piece's owner moves again ([`exposure`]); else
+    /// pieces gone and the next throw's hits alone.
     fn of(game: &'a rulebook_model::Game, fine: bool) -> Option<Race<'a>> {
         let track = first_track(game)?;
         let dice = match game.facts.roll_rule.map(|r| &game.moves[r as usize].kind) {
@@ -692,6 +707,7 @@ impl<'a> Race<'a> {
                 true => OFF_SITES,
                 false => 0.0,
             },
+            every_thrower: fine,
         })
     }
 }
@@ -707,7 +723,8 @@ fn first_track(game: &rulebook_model::Game) -> Option<&Track> {
 /// What `me` makes of a position where the look-ahead stops, 0 (lost) ..= 1 (won), by how
 /// far each side has gone along their tracks, less what the player about to throw may
 /// take from the others' pieces ([`exposure`]); judged finely ([`Race::of`]), less too
-/// what pieces shut in stand to lose ([`blocking`]) and, where dice are used one by one,
+/// what every other player throwing before a piece's owner moves again may take, what
+/// pieces shut in stand to lose ([`blocking`]) and, where dice are used one by one,
 /// [`OFF_SITES`] for each piece still to leave; 20 sites being most of a win: all run in
 /// races alone.
 fn horizon(state: &State, me: Player, race: &Race) -> f64 {
@@ -780,18 +797,40 @@ fn in_hand(state: &State, track: &Track, p: Player) -> i64 {
 }
 
 /// Per player (by index), the sites along their tracks that their pieces stand to lose to
-/// the player about to throw, if that player hits all it can: each piece it may land on
-/// and take (not on a site of `safe on`, nor in a stack that `blocked by` closes) counts
-/// its track's sites times the chance that the throw carries one of the thrower's pieces
-/// (or one coming in from its stock) exactly that far. A die's move and the dice's sum
-/// both count where the dice are used one by one; the sites between are not looked at.
+/// the player about to throw, if that player hits all it can ([`hits`]); judged finely
+/// ([`Race::every_thrower`]), to every player who throws before they move again, each as
+/// if it threw next (in a game of two, the same).
 fn exposure(state: &State, race: &Race) -> [f64; PLAYERS] {
     let mut loss = [0.0; PLAYERS];
     if race.reach.is_empty() {
         return loss;
     }
+    let seats = state.game().seats();
+    let throwers = if race.every_thrower { seats - 1 } else { 1 };
+    let mut thrower = state.to_move();
+    for _ in 0..throwers {
+        // The players who move after the thrower and before the player about to throw.
+        let mut exposed = 0u64;
+        let mut p = thrower.next(seats);
+        while p != state.to_move() {
+            exposed |= 1 << p.index();
+            p = p.next(seats);
+        }
+        hits(state, race, thrower, exposed, &mut loss);
+        thrower = thrower.next(seats);
+    }
+    loss
+}
+
+/// Adds to `loss`, per player of `exposed` (a bit per player's index), what `thrower`
+/// may take from their pieces with its next throw: each piece it may land on and take (not
+/// on a site of `safe on`, nor in a stack that `blocked by` closes) counts its track's
+/// sites times the chance that the throw carries one of the thrower's pieces (or one
+/// coming in from its stock) exactly that far. A die's move and the dice's sum both count
+/// where the dice are used one by one; the sites between are not looked at.
+fn hits(state: &State, race: &Race, thrower: Player, exposed: u64, loss: &mut [f64; PLAYERS]) {
     let (game, track) = (state.game(), race.track);
-    let x = state.to_move().index();
+    let x = thrower.index();
     let sites = game.board.sites();
     let at = |p: usize, s: usize| usize::from(track.position[p * sites + s]);
     // The thrower's pieces, by their numbers along its track (0: in the stock), a bit each.
@@ -800,10 +839,7 @@ fn exposure(state: &State, race: &Race) -> [f64; PLAYERS] {
         let n = at(x, s);
         from[n / 64] |= u64::from(n > 0) << (n % 64);
     }
-    let stocked = (state
-        .pieces_in_hand(state.to_move())
-        .get(track.kind as usize))
-    .is_some_and(|&n| n > 0);
+    let stocked = (state.pieces_in_hand(thrower).get(track.kind as usize)).is_some_and(|&n| n > 0);
     from[0] |= u64::from(stocked && race.enter.is_none());
     for s in 0..sites {
         let Some(owner) = state.owner(Site::at(s)).map(|p| p.index()) else {
@@ -813,7 +849,7 @@ fn exposure(state: &State, race: &Race) -> [f64; PLAYERS] {
         let closed = track.blocked.is_some_and(|n| height >= u32::from(n));
         let sheltered = race.safe.is_some_and(|r| r[s / 64] >> (s % 64) & 1 == 1);
         let target = at(x, s);
-        if owner == x || closed || sheltered || target == 0 || at(owner, s) == 0 {
+        if exposed >> owner & 1 == 0 || closed || sheltered || target == 0 || at(owner, s) == 0 {
             continue;
         }
         let mut threat = threats(&from, target);
@@ -829,7 +865,6 @@ fn exposure(state: &State, race: &Race) -> [f64; PLAYERS] {
             .sum();
         loss[owner] += ways as f64 / race.total * (at(owner, s) as f64) * f64::from(height);
     }
-    loss
 }
 
 /// Per player (by index), what their pieces lose to the sites others close ahead of them
@@ -1277,5 +1312,69 @@ mod tests {
                 "{more}"
             );
         }
+    }
+
+    /// A race of one piece a side on twelve sites, a die of two faces: a turn is one move,
+    /// so twelve turns cost a few thousand positions.
+    const DASH: &str = "game \"Dash\"\nplayers white, black\n\
+        board grid 12 by 2 of squares\npiece runner\n\
+        setup 1 white runner in hand\nsetup 1 black runner in hand\n\
+        dice 1 with faces 1, 2\n\
+        track white: a1, b1, c1, d1, e1, f1, g1, h1, i1, j1, k1, l1\n\
+        track black: a2, b2, c2, d2, e2, f2, g2, h2, i2, j2, k2, l2\n\
+        move along track by roll\nmove pass\n\
+        end when pieces(mover) == 0 and hand(mover) == 0: mover wins\n";
+
+    /// Where turns are cheap, `medium` looks [`MAX_CHANCE_DEPTH`] turns ahead and `strong`,
+    /// whose level does not cap the depth, as far as [`UNCAPPED_CHANCE_DEPTH`].
+    #[test]
+    fn strong_looks_past_six_turns_where_they_are_cheap() {
+        let game = rulebook_lang::pipeline::load_text("dash", DASH, None, &[]).unwrap();
+        let mut state = State::new(game);
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        state.apply(moves[0]);
+        let (stop, began) = (AtomicBool::new(false), Instant::now());
+        let depth = |name: &str| {
+            let budget = Budget::reproducible(&super::super::level(name).unwrap());
+            assert_eq!(state.chance(), None);
+            deepen(&state, budget, &stop, began).unwrap().3
+        };
+        assert_eq!(depth("medium"), MAX_CHANCE_DEPTH);
+        assert_eq!(depth("strong"), UNCAPPED_CHANCE_DEPTH);
+    }
+
+    /// Judged finely, in a game of three, a piece counts what every player who throws before
+    /// its owner moves again may hit, each as if it threw next; judged plainly, what the
+    /// player about to throw may hit alone. Red throws next from the track's 1st site, blue
+    /// stands on its 4th, green on its 5th: red hits blue with a 3 and green with a 4, blue
+    /// (throwing before green) hits green with a 1.
+    #[test]
+    fn a_piece_counts_the_hits_of_every_player_before_its_owner() {
+        let text = "game \"Ring\"\nplayers red, blue, green\n\
+            board grid 12 by 1 of squares\npiece man\n\
+            setup red man on a1\nsetup blue man on d1\nsetup green man on e1\n\
+            dice 1 of 6 faces\n\
+            track red: a1, b1, c1, d1, e1, f1, g1, h1, i1, j1, k1, l1\n\
+            track blue: a1, b1, c1, d1, e1, f1, g1, h1, i1, j1, k1, l1\n\
+            track green: a1, b1, c1, d1, e1, f1, g1, h1, i1, j1, k1, l1\n\
+            move along track by roll\nmove pass\n\
+            end when pieces(mover) == 0: mover wins\n";
+        let game = rulebook_lang::pipeline::load_text("ring", text, None, &[]).unwrap();
+        let state = State::new(game);
+        assert!(state.chance().is_some());
+        let loss = |fine| exposure(&state, &Race::of(state.game(), fine).unwrap());
+        let close =
+            |a: [f64; PLAYERS], b: [f64; 3]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-9);
+        assert!(
+            close(loss(false), [0.0, 4.0 / 6.0, 5.0 / 6.0]),
+            "{:?}",
+            loss(false)
+        );
+        assert!(
+            close(loss(true), [0.0, 4.0 / 6.0, 10.0 / 6.0]),
+            "{:?}",
+            loss(true)
+        );
     }
 }

@@ -24,7 +24,7 @@ pub struct ThinkReport {
     /// Moves whose think went over the time limit.
     pub over_budget: usize,
     /// Moves stopped by the time limit before the search's deepest depth was reached (the
-    /// level's; in a race, searched a turn at a time, the level's but at most 6 turns).
+    /// level's; in a race, searched a turn at a time, at most 6 turns, 12 at `strong`).
     pub stopped_by_time: usize,
     /// The mean depth searched to completion, in plies (in a race, turns).
     pub mean_depth: f64,
