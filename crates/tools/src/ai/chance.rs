@@ -63,7 +63,7 @@ const RACE_SHARE: u64 = 4;
 /// with a budget whose depth is not capped below [`MAX_DEPTH`], by the tree search with
 /// chance nodes, else by random games played on after each move ([`sampled`]); at a throw
 /// of the dice, a throw made with `seed` (the computer throws the dice, it does not choose
-/// them).
+/// them); a move that is the only one, without a search (its value 0.5, its depth 0).
 pub(super) fn think(
     root: &State,
     budget: Budget,
@@ -92,6 +92,10 @@ pub(super) fn think(
     if root.chance().is_some() {
         let throw = root.pick_throw(|n| rng.below(n))?;
         return done(throw, 0.5, 0, 0);
+    }
+    if moves.len() == 1 {
+        // A forced move is played without a search, as in games without dice.
+        return done(moves[0], 0.5, 0, 0);
     }
     if grows_tree(root, budget) {
         let (t, _) = super::chance_tree::rank(root, budget, seed, stop, began)?;
@@ -1342,6 +1346,25 @@ mod tests {
         };
         assert_eq!(depth("medium"), MAX_CHANCE_DEPTH);
         assert_eq!(depth("strong"), UNCAPPED_CHANCE_DEPTH);
+    }
+
+    /// A move that is the only one is played without a search, at every level: in the
+    /// race above a turn is always one move.
+    #[test]
+    fn a_forced_move_is_played_without_a_search() {
+        let game = rulebook_lang::pipeline::load_text("dash", DASH, None, &[]).unwrap();
+        let mut state = State::new(game);
+        let mut moves = MoveList::new();
+        state.legal_moves(&mut moves);
+        state.apply(moves[0]);
+        state.legal_moves(&mut moves);
+        assert_eq!(moves.len(), 1);
+        let stop = AtomicBool::new(false);
+        for level in super::super::LEVELS {
+            let budget = Budget::reproducible(&level);
+            let (t, _) = think(&state, budget, 1, &stop, Instant::now()).unwrap();
+            assert_eq!((t.best, t.iterations, t.depth), (moves[0], 0, 0));
+        }
     }
 
     /// Judged finely, in a game of three, a piece counts what every player who throws before
