@@ -1329,15 +1329,22 @@ mod tests {
         move along track by roll\nmove pass\n\
         end when pieces(mover) == 0 and hand(mover) == 0: mover wins\n";
 
-    /// Where turns are cheap, `medium` looks [`MAX_CHANCE_DEPTH`] turns ahead and `strong`,
-    /// whose level does not cap the depth, as far as [`UNCAPPED_CHANCE_DEPTH`].
-    #[test]
-    fn strong_looks_past_six_turns_where_they_are_cheap() {
+    /// The dash's start, white's first throw thrown, and its moves.
+    fn dash_thrown() -> (State, MoveList) {
         let game = rulebook_lang::pipeline::load_text("dash", DASH, None, &[]).unwrap();
         let mut state = State::new(game);
         let mut moves = MoveList::new();
         state.legal_moves(&mut moves);
         state.apply(moves[0]);
+        state.legal_moves(&mut moves);
+        (state, moves)
+    }
+
+    /// Where turns are cheap, `medium` looks [`MAX_CHANCE_DEPTH`] turns ahead and `strong`,
+    /// whose level does not cap the depth, as far as [`UNCAPPED_CHANCE_DEPTH`].
+    #[test]
+    fn strong_looks_past_six_turns_where_they_are_cheap() {
+        let (state, _) = dash_thrown();
         let (stop, began) = (AtomicBool::new(false), Instant::now());
         let depth = |name: &str| {
             let budget = Budget::reproducible(&super::super::level(name).unwrap());
@@ -1352,12 +1359,7 @@ mod tests {
     /// race above a turn is always one move.
     #[test]
     fn a_forced_move_is_played_without_a_search() {
-        let game = rulebook_lang::pipeline::load_text("dash", DASH, None, &[]).unwrap();
-        let mut state = State::new(game);
-        let mut moves = MoveList::new();
-        state.legal_moves(&mut moves);
-        state.apply(moves[0]);
-        state.legal_moves(&mut moves);
+        let (state, moves) = dash_thrown();
         assert_eq!(moves.len(), 1);
         let stop = AtomicBool::new(false);
         for level in super::super::LEVELS {
