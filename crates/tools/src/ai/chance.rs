@@ -801,50 +801,35 @@ fn in_hand(state: &State, track: &Track, p: Player) -> i64 {
 }
 
 /// Per player (by index), the sites along their tracks that their pieces stand to lose to
-/// the player about to throw, if that player hits all it can ([`hits`]); judged finely
+/// the player about to throw, if that player hits all it can; judged finely
 /// ([`Race::every_thrower`]), to every player who throws before they move again, each as
-/// if it threw next (in a game of two, the same).
+/// if it threw next (in a game of two, the same). Each piece a thrower may land on and
+/// take (not on a site of `safe on`, nor in a stack that `blocked by` closes) counts its
+/// track's sites times the chance that the throw carries one of the thrower's pieces (or
+/// one coming in from its stock) exactly that far ([`hit_chance`]).
 fn exposure(state: &State, race: &Race) -> [f64; PLAYERS] {
     let mut loss = [0.0; PLAYERS];
     if race.reach.is_empty() {
         return loss;
     }
-    let seats = state.game().seats();
-    let throwers = if race.every_thrower { seats - 1 } else { 1 };
-    let mut thrower = state.to_move();
-    for _ in 0..throwers {
-        // The players who move after the thrower and before the player about to throw.
-        let mut exposed = 0u64;
-        let mut p = thrower.next(seats);
-        while p != state.to_move() {
-            exposed |= 1 << p.index();
-            p = p.next(seats);
-        }
-        hits(state, race, thrower, exposed, &mut loss);
-        thrower = thrower.next(seats);
-    }
-    loss
-}
-
-/// Adds to `loss`, per player of `exposed` (a bit per player's index), what `thrower`
-/// may take from their pieces with its next throw: each piece it may land on and take (not
-/// on a site of `safe on`, nor in a stack that `blocked by` closes) counts its track's
-/// sites times the chance that the throw carries one of the thrower's pieces (or one
-/// coming in from its stock) exactly that far. A die's move and the dice's sum both count
-/// where the dice are used one by one; the sites between are not looked at.
-fn hits(state: &State, race: &Race, thrower: Player, exposed: u64, loss: &mut [f64; PLAYERS]) {
     let (game, track) = (state.game(), race.track);
-    let x = thrower.index();
-    let sites = game.board.sites();
+    let (sites, seats) = (game.board.sites(), game.seats());
     let at = |p: usize, s: usize| usize::from(track.position[p * sites + s]);
-    // The thrower's pieces, by their numbers along its track (0: in the stock), a bit each.
-    let mut from = [0u64; 4];
-    for s in (0..sites).filter(|&s| state.owner(Site::at(s)).map(|p| p.index()) == Some(x)) {
-        let n = at(x, s);
-        from[n / 64] |= u64::from(n > 0) << (n % 64);
+    // Per player, its pieces by their numbers along its track (0: in the stock), a bit each,
+    // and whether its stock holds pieces.
+    let mut from = [[0u64; 4]; PLAYERS];
+    let mut stocked = [false; PLAYERS];
+    for s in 0..sites {
+        if let Some(p) = state.owner(Site::at(s)).map(|p| p.index()) {
+            let n = at(p, s);
+            from[p][n / 64] |= u64::from(n > 0) << (n % 64);
+        }
     }
-    let stocked = (state.pieces_in_hand(thrower).get(track.kind as usize)).is_some_and(|&n| n > 0);
-    from[0] |= u64::from(stocked && race.enter.is_none());
+    for p in Player::all(seats) {
+        stocked[p.index()] = in_hand(state, track, p) > 0;
+        from[p.index()][0] |= u64::from(stocked[p.index()] && race.enter.is_none());
+    }
+    let first = state.to_move().index();
     for s in 0..sites {
         let Some(owner) = state.owner(Site::at(s)).map(|p| p.index()) else {
             continue;
@@ -852,23 +837,45 @@ fn hits(state: &State, race: &Race, thrower: Player, exposed: u64, loss: &mut [f
         let height = state.stack_height(Site::at(s));
         let closed = track.blocked.is_some_and(|n| height >= u32::from(n));
         let sheltered = race.safe.is_some_and(|r| r[s / 64] >> (s % 64) & 1 == 1);
-        let target = at(x, s);
-        if exposed >> owner & 1 == 0 || closed || sheltered || target == 0 || at(owner, s) == 0 {
+        if closed || sheltered || at(owner, s) == 0 {
             continue;
         }
-        let mut threat = threats(&from, target);
-        let enter = race
-            .enter
-            .filter(|&n| stocked && target == 1 && (1..64).contains(&n));
-        if let Some(n) = enter {
-            threat |= 1 << n;
-        }
-        let ways: u64 = (race.reach.iter())
-            .filter(|&&(m, _)| m & threat != 0)
-            .map(|&(_, w)| w)
+        // The players who throw before the owner moves again, in turn order.
+        let before = (owner + seats - first) % seats;
+        let throwers = if race.every_thrower {
+            before
+        } else {
+            before.min(1)
+        };
+        let chance: f64 = (0..throwers)
+            .map(|k| (first + k) % seats)
+            .map(|x| hit_chance(race, &from[x], stocked[x], at(x, s)))
             .sum();
-        loss[owner] += ways as f64 / race.total * (at(owner, s) as f64) * f64::from(height);
+        loss[owner] += chance * (at(owner, s) as f64) * f64::from(height);
     }
+    loss
+}
+
+/// The chance that a throw carries a piece of `from` (a bit per number along the thrower's
+/// track), or one coming in from its stock where it is `stocked`, exactly onto number
+/// `target` of that track (none where the site is not on it). A die's move and the dice's
+/// sum both count where the dice are used one by one; the sites between are not looked at.
+fn hit_chance(race: &Race, from: &[u64; 4], stocked: bool, target: usize) -> f64 {
+    if target == 0 {
+        return 0.0;
+    }
+    let mut threat = threats(from, target);
+    let enter = race
+        .enter
+        .filter(|&n| stocked && target == 1 && (1..64).contains(&n));
+    if let Some(n) = enter {
+        threat |= 1 << n;
+    }
+    let ways: u64 = (race.reach.iter())
+        .filter(|&&(m, _)| m & threat != 0)
+        .map(|&(_, w)| w)
+        .sum();
+    ways as f64 / race.total
 }
 
 /// Per player (by index), what their pieces lose to the sites others close ahead of them
