@@ -1,4 +1,6 @@
-//! The computer opponent against a uniformly random player, for every bundled game.
+//! The computer opponent: against a uniformly random player in the first four bundled
+//! games (Ming Mang, Gundru, Migong, Mangala) and their variants, against the depth-2
+//! baseline in every bundled game, and the search's own rules (seeds, budgets, stops).
 //!
 //! Each strength test plays 20 seeded games at the default level (`medium`) with its
 //! iteration budget only (no time limit, so the result is the same on every machine), the
