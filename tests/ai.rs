@@ -5,8 +5,9 @@
 //! Each strength test plays 20 seeded games searching 1,000 positions a move (far below
 //! the default level's, `medium`'s, 500,000) and no time limit, so that the result is the
 //! same on every machine, the AI taking the first player's side in even games and the
-//! second's in odd ones. A game that reaches the ply cap unfinished counts as not won. The strength tests take minutes,
-//! so they run with the deep tests (`tests/deep.sh`); the quick suite keeps
+//! second's in odd ones. A game that reaches the ply cap unfinished counts as not won. The
+//! strength tests take minutes, so they run with the deep tests (`tests/deep.sh`); the
+//! quick suite keeps
 //! `a_few_cheap_searches_beat_random_by_a_clear_margin`, which fails as well if the
 //! computer stops playing sensibly.
 
